@@ -1,0 +1,51 @@
+"""The scoring engine: rules in, results out. Imports nothing from the web stack."""
+
+from .contracts import SUIT_SYMBOL, SUITS, Contract, Special
+from .describe import describe_rules
+from .errors import ScoringError
+from .game import (
+    ENDINGS,
+    PASS,
+    GameOver,
+    GameState,
+    Hand,
+    HandResult,
+    Outlook,
+    make_hand,
+    outlook,
+    parse_contract,
+    replay,
+    score_hand,
+)
+from .rules import PRESET_NAMES, PRESETS, Rules, rules_from_dict, rules_to_dict
+from .table import SHAPES, Side, Table, make_table
+
+__all__ = [
+    "ENDINGS",
+    "PASS",
+    "PRESETS",
+    "PRESET_NAMES",
+    "SHAPES",
+    "SUITS",
+    "SUIT_SYMBOL",
+    "Contract",
+    "GameOver",
+    "GameState",
+    "Hand",
+    "HandResult",
+    "Outlook",
+    "Rules",
+    "ScoringError",
+    "Side",
+    "Special",
+    "Table",
+    "describe_rules",
+    "make_hand",
+    "make_table",
+    "outlook",
+    "parse_contract",
+    "replay",
+    "rules_from_dict",
+    "rules_to_dict",
+    "score_hand",
+]

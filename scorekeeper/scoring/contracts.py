@@ -1,0 +1,111 @@
+"""Contracts: what can be bid, what each is worth, and when it is made."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+MadeKind = Literal["at_least", "none", "exactly", "all"]
+MADE_KINDS: tuple[MadeKind, ...] = ("at_least", "none", "exactly", "all")
+
+SUITS = ("S", "C", "D", "H", "NT")
+SUIT_BASE = {"S": 40, "C": 60, "D": 80, "H": 100, "NT": 120}
+SUIT_SYMBOL = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": "NT"}
+SUIT_WORD = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts"}
+SUIT_WORD["NT"] = "no trumps"
+NUMBER_WORD = {5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
+LEVELS = (6, 7, 8, 9, 10)
+
+
+@dataclass(frozen=True)
+class Special:
+    """A special contract a rule set allows: its value and what makes it."""
+
+    key: str
+    name: str
+    value: int
+    made: MadeKind
+    tricks: int = 0
+    failure_value: int | None = None
+
+
+# The special contracts of RULES.md section 2, with their default values.
+KNOWN_SPECIALS: dict[str, Special] = {
+    s.key: s
+    for s in (
+        Special("misere", "Misère", 250, "none"),
+        Special("open_misere", "Open misère", 500, "none"),
+        Special("blind_misere", "Blind misère", 500, "none"),
+        Special("misere_no_pickup", "Misère without pickup", 350, "none"),
+        Special("grand_nullo", "Grand nullo", 510, "none"),
+        Special("patastrophe", "Patastrophe", 1000, "none"),
+        Special("hi_lo", "Hi/Lo", 350, "exactly", 5),
+        Special("grand_slam", "Grand slam", 500, "all", 10, 500),
+        Special("grand_slam_nt", "Grand slam, no trumps", 520, "all", 10, 500),
+    )
+}
+
+
+@dataclass(frozen=True)
+class Contract:
+    """A contract as bid under a rule set: its key, words and value."""
+
+    key: str
+    name: str
+    label: str
+    value: int
+    made: MadeKind
+    tricks: int
+    suit: str | None = None
+    failure_value: int | None = None
+
+    @property
+    def is_normal(self) -> bool:
+        """Return whether this is a number of tricks in a suit or no trumps."""
+        return self.suit is not None
+
+    @property
+    def is_misere(self) -> bool:
+        """Return whether this is of the misère family (no bonuses)."""
+        return self.made in ("none", "exactly")
+
+    @property
+    def penalty(self) -> int:
+        """Return what failing this contract costs."""
+        return self.value if self.failure_value is None else self.failure_value
+
+    def is_made(self, tricks: int) -> bool:
+        """Return whether the contracting side's tricks make this contract."""
+        if self.made == "none":
+            return tricks == 0
+        if self.made == "exactly":
+            return tricks == self.tricks
+        if self.made == "all":
+            return tricks == 10
+        return tricks >= self.tricks
+
+
+def normal_contract(level: int, suit: str, offset: int) -> Contract:
+    """Return the normal contract `level` in `suit` on the Avondale schedule."""
+    return Contract(
+        key=f"{level}{suit}",
+        name=f"{level}{SUIT_SYMBOL[suit]}",
+        label=f"{NUMBER_WORD[level]} {SUIT_WORD[suit]}",
+        value=100 * (level - 6) + SUIT_BASE[suit] + offset,
+        made="at_least",
+        tricks=level,
+        suit=suit,
+    )
+
+
+def special_contract(special: Special) -> Contract:
+    """Return the contract for a special the rule set allows."""
+    return Contract(
+        key=special.key,
+        name=special.name,
+        label=special.name,
+        value=special.value,
+        made=special.made,
+        tricks=special.tricks,
+        failure_value=special.failure_value,
+    )

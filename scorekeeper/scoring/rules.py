@@ -1,0 +1,263 @@
+"""A rule set is data: every setting of RULES.md, the presets, and their words."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, Literal
+
+from .contracts import (
+    KNOWN_SPECIALS,
+    LEVELS,
+    MADE_KINDS,
+    SUITS,
+    Contract,
+    Special,
+    normal_contract,
+    special_contract,
+)
+from .errors import ScoringError
+
+Failure = Literal["subtract", "to_opponents"]
+DefenderTricks = Literal["always", "only_if_contract_fails", "never"]
+MisereDefenders = Literal["nothing", "per_contractor_trick"]
+AllPass = Literal["redeal", "play_no_trumps"]
+PartnerShare = Literal["half", "full"]
+
+CHOICES: dict[str, tuple[str, ...]] = {
+    "failure": ("subtract", "to_opponents"),
+    "defender_tricks": ("always", "only_if_contract_fails", "never"),
+    "misere_defenders": ("nothing", "per_contractor_trick"),
+    "all_pass": ("redeal", "play_no_trumps"),
+    "partner_share": ("half", "full"),
+}
+OPTIONAL_INTS = ("lock", "target", "floor", "point_spread", "hands_limit")
+VALUE_LIMIT = 100_000
+
+
+def _specials(**values: int) -> tuple[Special, ...]:
+    return tuple(replace(KNOWN_SPECIALS[k], value=v) for k, v in values.items())
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every scoring setting of RULES.md; a preset or a house rule is one instance."""
+
+    preset: str = "australian"
+    contracts: tuple[Special, ...] = field(
+        default_factory=lambda: _specials(misere=250, open_misere=500)
+    )
+    normal_offset: int = 0
+    six_contracts: bool = True
+    slam_bonus: bool = True
+    youngstown_bonus: bool = False
+    failure: Failure = "subtract"
+    defender_tricks: DefenderTricks = "always"
+    misere_defenders: MisereDefenders = "nothing"
+    points_per_trick: int = 10
+    lock: int | None = None
+    target: int | None = 500
+    floor: int | None = -500
+    win_requires_contract: bool = True
+    point_spread: int | None = None
+    hands_limit: int | None = None
+    all_pass: AllPass = "redeal"
+    redeal_same_dealer: bool = False
+    partner_share: PartnerShare = "half"
+    set_rule: bool = False
+    ralph_rule: bool = False
+
+    def special(self, key: str) -> Special | None:
+        """Return the special contract with this key, if the rules allow it."""
+        return next((s for s in self.contracts if s.key == key), None)
+
+    def normal_contracts(self) -> list[Contract]:
+        """Return the normal contracts allowed, lowest first as in the table."""
+        levels = LEVELS if self.six_contracts else LEVELS[1:]
+        return [
+            normal_contract(level, suit, self.normal_offset)
+            for level in levels
+            for suit in SUITS
+        ]
+
+    def special_contracts(self) -> list[Contract]:
+        """Return the special contracts allowed, in the order the rules list them."""
+        return [special_contract(s) for s in self.contracts]
+
+
+PRESET_NAMES = {
+    "australian": "Australian",
+    "american": "American",
+    "youngstown": "Youngstown",
+    "tasmanian": "Tasmanian",
+    "french_canadian": "French Canadian",
+    "perfect": "Perfect",
+}
+
+PRESETS: dict[str, Rules] = {
+    "australian": Rules(),
+    "american": Rules(
+        preset="american",
+        contracts=_specials(misere=250),
+        slam_bonus=False,
+        misere_defenders="per_contractor_trick",
+        win_requires_contract=False,
+    ),
+    "youngstown": Rules(
+        preset="youngstown",
+        contracts=(),
+        six_contracts=False,
+        slam_bonus=False,
+        youngstown_bonus=True,
+        target=None,
+        floor=None,
+        win_requires_contract=False,
+        hands_limit=40,
+    ),
+    "tasmanian": Rules(
+        preset="tasmanian",
+        contracts=_specials(misere=250, open_misere=520),
+        failure="to_opponents",
+        defender_tricks="never",
+        target=1000,
+        floor=None,
+        win_requires_contract=False,
+    ),
+    "french_canadian": Rules(
+        preset="french_canadian",
+        contracts=_specials(misere=500, open_misere=1000),
+        failure="to_opponents",
+        defender_tricks="never",
+        target=1000,
+        floor=None,
+        win_requires_contract=False,
+    ),
+    "perfect": Rules(preset="perfect", normal_offset=-20),
+}
+
+
+def _check_int(key: str, value: object, optional: bool = False) -> int | None:
+    if value is None and optional:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        kind = "a whole number or null" if optional else "a whole number"
+        raise ScoringError(key, f"The rule {key!r} must be {kind}.")
+    if abs(value) > VALUE_LIMIT:
+        raise ScoringError(key, f"The rule {key!r} must lie within ±{VALUE_LIMIT}.")
+    return value
+
+
+def _parse_special(key: object, spec: object) -> Special:
+    field_name = "contracts"
+    if not isinstance(key, str) or not key.strip():
+        raise ScoringError(field_name, "Each special contract needs a name.")
+    known = KNOWN_SPECIALS.get(key)
+    if not isinstance(spec, Mapping):
+        if known is None:
+            raise ScoringError(
+                field_name,
+                f"The custom contract {key!r} needs a value and what makes it: "
+                '{"value": 300, "made": "at_least", "tricks": 8}.',
+            )
+        value = _check_int(field_name, spec)
+        assert value is not None
+        return replace(known, value=value)
+    unknown = set(spec) - {"name", "value", "made", "tricks", "failure_value"}
+    if unknown:
+        raise ScoringError(field_name, f"Unknown setting {sorted(unknown)[0]!r}.")
+    base = known or Special(key, key.replace("_", " ").capitalize(), 0, "at_least")
+    value = _check_int(field_name, spec.get("value", base.value))
+    made = spec.get("made", base.made)
+    if made not in MADE_KINDS:
+        raise ScoringError(
+            field_name, f"'made' must be one of {', '.join(MADE_KINDS)}."
+        )
+    tricks = _check_int(field_name, spec.get("tricks", base.tricks))
+    if tricks is None or not 0 <= tricks <= 10:
+        raise ScoringError(field_name, "A contract's tricks must be from 0 to 10.")
+    failure = _check_int(
+        field_name, spec.get("failure_value", base.failure_value), optional=True
+    )
+    name = spec.get("name", base.name)
+    if not isinstance(name, str) or not name.strip() or len(name) > 40:
+        raise ScoringError(field_name, "A contract's name must be short text.")
+    assert value is not None
+    return Special(key, name.strip(), value, made, tricks, failure)
+
+
+def rules_from_dict(data: Mapping[str, Any]) -> Rules:
+    """Build a rule set from a preset key and overrides; name the key at fault."""
+    if not isinstance(data, Mapping):
+        raise ScoringError("rules", "The rules must be an object of settings.")
+    preset = data.get("preset", "australian")
+    if preset not in PRESETS:
+        raise ScoringError("preset", f"There is no preset {preset!r}.")
+    known = {f.name for f in fields(Rules)}
+    changes: dict[str, Any] = {}
+    for key, value in data.items():
+        if key not in known:
+            raise ScoringError(key, f"{key!r} is not a rule setting.")
+        if key == "preset":
+            continue
+        if key == "contracts":
+            if not isinstance(value, Mapping):
+                raise ScoringError(
+                    key, "'contracts' must map contract names to values."
+                )
+            changes[key] = tuple(_parse_special(k, v) for k, v in value.items())
+        elif key in CHOICES:
+            if value not in CHOICES[key]:
+                raise ScoringError(
+                    key, f"{key!r} must be one of: {', '.join(CHOICES[key])}."
+                )
+            changes[key] = value
+        elif key in OPTIONAL_INTS:
+            changes[key] = _check_int(key, value, optional=True)
+        elif isinstance(getattr(PRESETS[preset], key), bool):
+            if not isinstance(value, bool):
+                raise ScoringError(key, f"The rule {key!r} must be true or false.")
+            changes[key] = value
+        else:
+            changes[key] = _check_int(key, value)
+    rules = replace(PRESETS[preset], **changes)
+    _check_consistent(rules)
+    return rules
+
+
+def _check_consistent(rules: Rules) -> None:
+    if rules.target is None and rules.hands_limit is None and rules.floor is None:
+        if rules.point_spread is None:
+            raise ScoringError("target", "A game needs a target, a floor or a limit.")
+    if rules.target is not None and rules.target <= 0:
+        raise ScoringError("target", "The target must be above zero.")
+    if rules.floor is not None and rules.floor >= 0:
+        raise ScoringError("floor", "The floor must be below zero.")
+    if rules.hands_limit is not None and rules.hands_limit < 1:
+        raise ScoringError("hands_limit", "The hands limit must be at least one.")
+    if rules.point_spread is not None and rules.point_spread <= 0:
+        raise ScoringError("point_spread", "The point spread must be above zero.")
+    if rules.points_per_trick < 0:
+        raise ScoringError("points_per_trick", "Trick points cannot be negative.")
+    if not rules.normal_contracts()[0].value > 0:
+        raise ScoringError("normal_offset", "Every normal contract must be worth > 0.")
+
+
+def rules_to_dict(rules: Rules) -> dict[str, Any]:
+    """Return the full rule set as plain JSON-ready data."""
+    data = dataclasses.asdict(rules)
+    contracts: dict[str, Any] = {}
+    for special in rules.contracts:
+        known = KNOWN_SPECIALS.get(special.key)
+        if known is not None and replace(known, value=special.value) == special:
+            contracts[special.key] = special.value
+        else:
+            contracts[special.key] = {
+                "name": special.name,
+                "value": special.value,
+                "made": special.made,
+                "tricks": special.tricks,
+                "failure_value": special.failure_value,
+            }
+    data["contracts"] = contracts
+    return data

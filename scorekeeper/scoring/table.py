@@ -1,0 +1,125 @@
+"""Who sits where: sides, seats and the deal."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .errors import ScoringError
+
+NAME_LIMIT = 40
+
+# (number of sides, players per side) the game of 500 is played with.
+SHAPES = {
+    (2, 1): "two players",
+    (3, 1): "three players",
+    (2, 2): "four players in two teams",
+    (5, 1): "five players",
+    (2, 3): "six players in two teams of three",
+    (3, 2): "six players in three teams of two",
+}
+
+
+@dataclass(frozen=True)
+class Side:
+    """A team or a lone player: whatever keeps one running score."""
+
+    name: str
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Table:
+    """The sides, in order, and the first dealer."""
+
+    sides: tuple[Side, ...]
+    first_dealer: str
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """Return the players clockwise: the sides' players interleaved."""
+        size = len(self.sides[0].players)
+        return tuple(side.players[i] for i in range(size) for side in self.sides)
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Return every player, side by side."""
+        return tuple(p for side in self.sides for p in side.players)
+
+    @property
+    def is_teams(self) -> bool:
+        """Return whether sides are teams rather than lone players."""
+        return len(self.sides[0].players) > 1
+
+    def side_of(self, player: str) -> int:
+        """Return the index of the side a player sits on."""
+        for index, side in enumerate(self.sides):
+            if player in side.players:
+                return index
+        raise ScoringError("bidder", f"{player!r} is not a player at this table.")
+
+    def dealer(self, offset: int) -> str:
+        """Return who deals `offset` deals after the first dealer."""
+        seats = self.seats
+        return seats[(seats.index(self.first_dealer) + offset) % len(seats)]
+
+    def left_of(self, player: str) -> str:
+        """Return the player on someone's left (next clockwise)."""
+        seats = self.seats
+        return seats[(seats.index(player) + 1) % len(seats)]
+
+
+def _clean_name(value: object, field: str, what: str) -> str:
+    if not isinstance(value, str):
+        raise ScoringError(field, f"Each {what} name must be text.")
+    name = " ".join(value.split())
+    if not name:
+        raise ScoringError(field, f"Every {what} needs a name.")
+    if len(name) > NAME_LIMIT:
+        raise ScoringError(
+            field, f"The {what} name {name[:20]!r}… is longer than {NAME_LIMIT}."
+        )
+    if any(not ch.isprintable() for ch in name):
+        raise ScoringError(field, f"The {what} name {name!r} has control characters.")
+    return name
+
+
+def make_table(
+    sides: Sequence[tuple[object, Sequence[object]]], first_dealer: object = None
+) -> Table:
+    """Validate side and player names and build a table; seat 1 deals by default."""
+    if not 2 <= len(sides) <= 6:
+        raise ScoringError("sides", "A game needs two to six sides.")
+    built = []
+    for name, players in sides:
+        if isinstance(players, str) or not isinstance(players, Sequence):
+            raise ScoringError("sides", "Each side's players must be a list of names.")
+        built.append(
+            Side(
+                _clean_name(name, "sides", "side"),
+                tuple(_clean_name(p, "players", "player") for p in players),
+            )
+        )
+    sizes = {len(side.players) for side in built}
+    if len(sizes) != 1 or (len(built), sizes.pop()) not in SHAPES:
+        raise ScoringError(
+            "sides",
+            "500 is played by 2 or 3 lone players, two teams of two, five lone "
+            "players, or six in two teams of three or three teams of two.",
+        )
+    table = Table(tuple(built), "")
+    names = [p.casefold() for p in table.players]
+    if len(set(names)) != len(names):
+        raise ScoringError("players", "Player names must differ within a game.")
+    side_names = [s.name.casefold() for s in built]
+    if len(set(side_names)) != len(side_names):
+        raise ScoringError("sides", "Side names must differ within a game.")
+    if first_dealer is None:
+        dealer = table.seats[0]
+    elif first_dealer not in table.players:
+        raise ScoringError(
+            "first_dealer", "The first dealer must be one of the players."
+        )
+    else:
+        dealer = str(first_dealer)
+    return Table(table.sides, dealer)
