@@ -1,11 +1,10 @@
 """The scoring engine: rules in, results out. Imports nothing from the web stack."""
 
-from .contracts import SUIT_SYMBOL, SUITS, Contract, Special
+from .contracts import PASS, SUIT_SYMBOL, SUITS, Contract, Special
 from .describe import describe_rules
 from .errors import ScoringError
 from .game import (
     ENDINGS,
-    PASS,
     GameOver,
     GameState,
     Hand,

@@ -15,6 +15,7 @@ SUIT_WORD = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts"}
 SUIT_WORD["NT"] = "no trumps"
 NUMBER_WORD = {5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
 LEVELS = (6, 7, 8, 9, 10)
+PASS = "pass"
 
 
 @dataclass(frozen=True)

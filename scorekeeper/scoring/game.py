@@ -5,12 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .contracts import Contract
+from .contracts import KNOWN_SPECIALS, PASS, Contract
 from .errors import ScoringError
 from .rules import Rules
 from .table import Table
 
-PASS = "pass"
 ENDINGS = ("front_door", "back_door", "point_spread", "hands_limit")
 
 
@@ -70,7 +69,7 @@ def parse_contract(rules: Rules, text: object) -> Contract | None:
     if key.lower() == PASS:
         return None
     for contract in rules.special_contracts():
-        if contract.key == key.lower():
+        if contract.key.lower() == key.lower():
             return contract
     normal = key.upper()
     for contract in rules.normal_contracts():
@@ -80,8 +79,6 @@ def parse_contract(rules: Rules, text: object) -> Contract | None:
         raise ScoringError(
             "contract", "A bid of six cannot be played under these rules."
         )
-    from .contracts import KNOWN_SPECIALS
-
     if key.lower() in KNOWN_SPECIALS:
         name = KNOWN_SPECIALS[key.lower()].name
         raise ScoringError("contract", f"{name} is not allowed under these rules.")

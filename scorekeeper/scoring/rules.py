@@ -11,6 +11,7 @@ from .contracts import (
     KNOWN_SPECIALS,
     LEVELS,
     MADE_KINDS,
+    PASS,
     SUITS,
     Contract,
     Special,
@@ -161,7 +162,8 @@ def _parse_special(key: object, spec: object) -> Special:
                 '{"value": 300, "made": "at_least", "tricks": 8}.',
             )
         value = _check_int(field_name, spec)
-        assert value is not None
+        if value is None or value <= 0:
+            raise ScoringError(field_name, f"The contract {key!r} must be worth > 0.")
         return replace(known, value=value)
     unknown = set(spec) - {"name", "value", "made", "tricks", "failure_value"}
     if unknown:
@@ -183,7 +185,20 @@ def _parse_special(key: object, spec: object) -> Special:
     if not isinstance(name, str) or not name.strip() or len(name) > 40:
         raise ScoringError(field_name, "A contract's name must be short text.")
     assert value is not None
+    if value <= 0 or (failure is not None and failure <= 0):
+        raise ScoringError(field_name, f"The contract {key!r} must be worth > 0.")
     return Special(key, name.strip(), value, made, tricks, failure)
+
+
+def _check_special_keys(specials: tuple[Special, ...]) -> None:
+    # Bids are read case-blind, so a special's key must not shadow another bid.
+    taken = {PASS} | {f"{n}{s}".lower() for n in LEVELS for s in SUITS}
+    for special in specials:
+        if special.key.lower() in taken:
+            raise ScoringError(
+                "contracts", f"{special.key!r} is already the name of another bid."
+            )
+        taken.add(special.key.lower())
 
 
 def rules_from_dict(data: Mapping[str, Any]) -> Rules:
@@ -191,7 +206,7 @@ def rules_from_dict(data: Mapping[str, Any]) -> Rules:
     if not isinstance(data, Mapping):
         raise ScoringError("rules", "The rules must be an object of settings.")
     preset = data.get("preset", "australian")
-    if preset not in PRESETS:
+    if not isinstance(preset, str) or preset not in PRESETS:
         raise ScoringError("preset", f"There is no preset {preset!r}.")
     known = {f.name for f in fields(Rules)}
     changes: dict[str, Any] = {}
@@ -206,6 +221,7 @@ def rules_from_dict(data: Mapping[str, Any]) -> Rules:
                     key, "'contracts' must map contract names to values."
                 )
             changes[key] = tuple(_parse_special(k, v) for k, v in value.items())
+            _check_special_keys(changes[key])
         elif key in CHOICES:
             if value not in CHOICES[key]:
                 raise ScoringError(
@@ -237,6 +253,8 @@ def _check_consistent(rules: Rules) -> None:
         raise ScoringError("hands_limit", "The hands limit must be at least one.")
     if rules.point_spread is not None and rules.point_spread <= 0:
         raise ScoringError("point_spread", "The point spread must be above zero.")
+    if rules.lock is not None and rules.lock <= 0:
+        raise ScoringError("lock", "The lock must be above zero.")
     if rules.points_per_trick < 0:
         raise ScoringError("points_per_trick", "Trick points cannot be negative.")
     if not rules.normal_contracts()[0].value > 0:
