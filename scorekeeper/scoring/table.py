@@ -88,10 +88,13 @@ def make_table(
     sides: Sequence[tuple[object, Sequence[object]]], first_dealer: object = None
 ) -> Table:
     """Validate side and player names and build a table; seat 1 deals by default."""
-    if not 2 <= len(sides) <= 6:
+    if isinstance(sides, str) or not 2 <= len(sides) <= 6:
         raise ScoringError("sides", "A game needs two to six sides.")
     built = []
-    for name, players in sides:
+    for entry in sides:
+        if not isinstance(entry, Sequence) or isinstance(entry, str) or len(entry) != 2:
+            raise ScoringError("sides", "Each side needs a name and its players.")
+        name, players = entry
         if isinstance(players, str) or not isinstance(players, Sequence):
             raise ScoringError("sides", "Each side's players must be a list of names.")
         built.append(
