@@ -2,70 +2,107 @@
 
 from __future__ import annotations
 
+from .contracts import KNOWN_SPECIALS
 from .rules import PRESET_NAMES, Rules
 
 ASSUMED = " (assumed: the rule texts are silent)"
+# Special contracts whose default value RULES.md marks as assumed.
+ASSUMED_VALUES = {"blind_misere": 500}
+
+
+def _assumed(rules: Rules, setting: str) -> str:
+    return ASSUMED if rules.is_assumed(setting) else ""
 
 
 def _contracts(rules: Rules) -> list[str]:
-    lowest = rules.normal_contracts()[0]
+    normal = rules.normal_contracts()
     lines = [
-        f"Contracts from {lowest.name} ({lowest.value}) to 10NT "
-        f"({rules.normal_contracts()[-1].value})."
+        f"Contracts from {normal[0].name} ({normal[0].value}) to "
+        f"{normal[-1].name} ({normal[-1].value})."
     ]
     if not rules.six_contracts:
         lines.append("A bid of six is only a signal and cannot be played.")
     if rules.normal_offset:
-        lines.append(f"Every normal contract is worth {rules.normal_offset:+} points.")
-    for s in rules.special_contracts():
-        lines.append(f"{s.name} is worth {s.value}.")
+        more = "more" if rules.normal_offset > 0 else "less"
+        lines.append(
+            f"Every normal contract is worth {abs(rules.normal_offset)} {more} "
+            "than on the standard schedule."
+        )
+    for s in rules.contracts:
+        known = KNOWN_SPECIALS.get(s.key)
+        line = f"{s.name} is worth {s.value}"
+        if known is None or s.made != known.made or s.tricks != known.tricks:
+            line += {
+                "at_least": f", made with {s.tricks} or more tricks",
+                "none": ", made by taking no trick",
+                "exactly": f", made with exactly {s.tricks} tricks",
+                "all": ", made by taking all ten tricks",
+            }[s.made]
+        if s.failure_value is not None:
+            line += f"; failing it costs {s.failure_value}"
+        if ASSUMED_VALUES.get(s.key) == s.value:
+            line += ASSUMED
+        lines.append(line + ".")
     if not rules.contracts:
         lines.append("No misère or other special contracts.")
     return lines
 
 
-def _hand(rules: Rules) -> list[str]:
-    lines = []
-    if rules.failure == "subtract":
-        lines.append("A failed contract's value is taken off the contractors' score.")
-    else:
-        lines.append(
-            "A failed contract's value goes to the opponents; scores never go "
-            "below zero."
-        )
+def _bonuses(rules: Rules) -> list[str]:
+    if rules.slam_bonus and rules.youngstown_bonus:
+        return [
+            "Taking all ten tricks on a bid worth less than 250 scores 250, then "
+            "100 more on a bid of fewer than ten."
+        ]
     if rules.slam_bonus:
-        lines.append("Taking all ten tricks on a bid worth less than 250 scores 250.")
+        return [
+            "Taking all ten tricks on a bid worth less than 250 scores 250"
+            + _assumed(rules, "slam_bonus")
+            + "."
+        ]
     if rules.youngstown_bonus:
-        lines.append(
-            "Taking all ten tricks on a bid of fewer than ten scores 100 more."
-        )
+        return ["Taking all ten tricks on a bid of fewer than ten scores 100 more."]
+    return ["No slam bonus: taking all ten tricks scores the bid's value."]
+
+
+def _hand(rules: Rules) -> list[str]:
     per = rules.points_per_trick
-    lines.append(
+    lines = [
+        "A failed contract's value is taken off the contractors' score."
+        if rules.failure == "subtract"
+        else "A failed contract's value goes to every opposing side; scores never "
+        "go below zero.",
+        *_bonuses(rules),
         {
             "always": f"Defenders score {per} for each trick they take.",
             "only_if_contract_fails": f"Defenders score {per} a trick only when the "
             "contract fails.",
-            "never": "Defenders score nothing for their tricks.",
-        }[rules.defender_tricks]
-    )
+            "never": "Defenders score nothing for their tricks"
+            + _assumed(rules, "defender_tricks")
+            + ".",
+        }[rules.defender_tricks],
+    ]
     if rules.contracts:
         lines.append(
-            "On a misère the defenders score nothing."
+            "On a misère the defenders score nothing, and no bonus is paid."
             if rules.misere_defenders == "nothing"
             else f"On a misère the defenders score {per} for each trick the "
-            "contractor takes."
+            "contractor takes, and no bonus is paid."
         )
     if rules.lock is not None:
         lines.append(
-            f"Trick points cannot lift a side above {rules.lock}; only a contract can."
+            f"Trick points cannot lift a side above {rules.lock}, and a side at "
+            f"{rules.lock} or more scores nothing for tricks; only a contract can "
+            "take it further."
         )
     if rules.all_pass == "redeal":
         who = "the same dealer" if rules.redeal_same_dealer else "the next dealer"
         lines.append(f"When everyone passes, nothing is scored and {who} deals.")
     else:
+        slam = ", 250 for all ten" if rules.slam_bonus else ""
         lines.append(
-            f"When everyone passes, the hand is played at no trumps and each side "
-            f"scores {per} a trick."
+            "When everyone passes, the hand is played at no trumps and each side "
+            f"scores {per} a trick{slam}."
         )
     lines.append(
         "Five players: a called partner and the bidder each score "
@@ -78,6 +115,8 @@ def _end(rules: Rules) -> list[str]:
     lines = []
     if rules.floor is not None:
         lines.append(f"A side at {rules.floor} or below goes out the back door.")
+    else:
+        lines.append("There is no back door: no score is too low to play on.")
     if rules.target is not None:
         if rules.win_requires_contract:
             lines.append(
@@ -86,17 +125,18 @@ def _end(rules: Rules) -> list[str]:
             )
         else:
             lines.append(
-                f"The first side to {rules.target} wins; if the contractors are "
-                "out too, they win. Among defenders the first out wins (assumed: "
-                "the higher total when not recorded)."
+                f"The first side to {rules.target} wins; if the contractors made "
+                "their contract and are out too, they win. Among defenders the "
+                "first out wins (assumed: the higher total when not recorded)."
             )
     if rules.point_spread is not None:
         lines.append(
-            f"A side {rules.point_spread} points ahead of a side below zero wins."
+            f"A side above zero and {rules.point_spread} or more points ahead of a "
+            "side below zero wins."
         )
     if rules.hands_limit is not None:
         lines.append(
-            f"After {rules.hands_limit} hands (redeals count) the highest total "
+            f"After {rules.hands_limit} hands, redeals included, the highest total "
             "wins; a tie has no winner" + ASSUMED + "."
         )
     return lines
@@ -111,7 +151,7 @@ def _bidding(rules: Rules) -> list[str]:
         )
     if rules.ralph_rule:
         lines.append(
-            "A bidder short by more than 3 tricks, or taking 3 in a misère, "
+            "A bidder short by more than 3 tricks, or taking 3 or more in a misère, "
             "may not bid next hand."
         )
     return lines

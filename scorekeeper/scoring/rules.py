@@ -86,6 +86,11 @@ class Rules:
         """Return the special contracts allowed, in the order the rules list them."""
         return [special_contract(s) for s in self.contracts]
 
+    def is_assumed(self, setting: str) -> bool:
+        """Return whether a setting holds a value RULES.md only assumes."""
+        assumed = ASSUMED_SETTINGS.get(self.preset, {})
+        return setting in assumed and assumed[setting] == getattr(self, setting)
+
 
 PRESET_NAMES = {
     "australian": "Australian",
@@ -94,6 +99,12 @@ PRESET_NAMES = {
     "tasmanian": "Tasmanian",
     "french_canadian": "French Canadian",
     "perfect": "Perfect",
+}
+
+# Settings RULES.md marks *assumed* (or leaves to "on by default"), per preset.
+ASSUMED_SETTINGS: dict[str, dict[str, object]] = {
+    "tasmanian": {"slam_bonus": True},
+    "french_canadian": {"defender_tricks": "never", "slam_bonus": True},
 }
 
 PRESETS: dict[str, Rules] = {

@@ -1,0 +1,51 @@
+"""Five Hundred Scorekeeper: the app factory."""
+
+import os
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Flask
+from flask_wtf.csrf import CSRFProtect
+from sqlalchemy import event
+
+from . import config
+
+
+def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
+    """Create and configure the app."""
+    app = Flask(
+        __name__,
+        instance_path=os.environ.get("SCOREKEEPER_INSTANCE") or None,
+        instance_relative_config=True,
+        template_folder="../templates",
+        static_folder="../static",
+    )
+    app.config.from_mapping(config.DEFAULTS)
+    app.config.from_pyfile("config.py", silent=True)
+    app.config.from_prefixed_env()
+    if os.environ.get("DATABASE_URL"):
+        url = config.database_url(os.environ["DATABASE_URL"])
+        app.config["SQLALCHEMY_DATABASE_URI"] = url
+    if test_config is not None:
+        app.config.from_mapping(test_config)
+    os.makedirs(app.instance_path, exist_ok=True)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = config.secret_key(app)
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+
+    from . import api, cli, models, pages
+
+    models.db.init_app(app)
+    models.migrate.init_app(app)
+    with app.app_context():
+        if models.db.engine.dialect.name == "sqlite":
+            event.listen(models.db.engine, "connect", config.sqlite_pragmas)
+        if app.config["AUTO_MIGRATE"]:
+            models.upgrade_database()
+
+    csrf = CSRFProtect(app)
+    csrf.exempt(api.bp)  # API writes carry a Bearer token a cross-site form cannot.
+    app.register_blueprint(api.bp)
+    pages.init_app(app)
+    cli.init_app(app)
+    return app

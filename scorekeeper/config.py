@@ -1,0 +1,55 @@
+"""Configuration: the defaults, the instance's secret key and SQLite's settings."""
+
+import os
+import secrets
+from typing import Any
+
+from flask import Flask
+
+DEFAULTS: dict[str, Any] = {
+    # A relative SQLite path lands in the instance folder (Flask-SQLAlchemy 3).
+    "SQLALCHEMY_DATABASE_URI": "sqlite:///scorekeeper.sqlite",
+    "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
+    # Run the Alembic migrations when the app starts, so an empty database works.
+    "AUTO_MIGRATE": True,
+    "GAMES_PER_PAGE": 20,
+    "SESSION_COOKIE_SAMESITE": "Lax",
+    "SESSION_COOKIE_HTTPONLY": True,
+}
+
+
+def database_url(url: str) -> str:
+    """Return a SQLAlchemy URL for a DATABASE_URL as hosting platforms write it."""
+    # Platforms hand out postgres:// URLs; psycopg 3 is the driver we ship.
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url.removeprefix(prefix)
+    return url
+
+
+def secret_key(app: Flask) -> str:
+    """Return the instance's secret key, generating it once into instance/."""
+    path = os.path.join(app.instance_path, "secret_key")
+    try:
+        # O_EXCL: two workers starting at once must end up with the same key.
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        with open(path, encoding="ascii") as existing:
+            key = existing.read().strip()
+        if key:
+            return key
+        raise RuntimeError(f"{path} is empty: delete it or set SECRET_KEY") from None
+    key = secrets.token_hex(32)
+    with os.fdopen(fd, "w", encoding="ascii") as new:
+        new.write(key + "\n")
+    return key
+
+
+def sqlite_pragmas(dbapi_connection: Any, _record: object) -> None:
+    """Turn on foreign keys, WAL and a busy timeout on each new SQLite connection."""
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA foreign_keys = ON")
+    cursor.execute("PRAGMA journal_mode = WAL")
+    cursor.execute("PRAGMA busy_timeout = 5000")
+    cursor.execute("PRAGMA synchronous = NORMAL")
+    cursor.close()

@@ -1,0 +1,169 @@
+"""The tables: games, their sides and players, hands, and saved house rules."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import secrets
+from datetime import UTC, datetime
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from flask import current_app
+from flask_migrate import Migrate
+from flask_sqlalchemy import SQLAlchemy
+from sqlalchemy import JSON, ForeignKey, MetaData, String, UniqueConstraint, text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+NAME_LENGTH = 80
+
+
+def utcnow() -> datetime:
+    """Return the time now in UTC, without a zone (SQLite keeps none)."""
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+def new_game_id() -> str:
+    """Return an unguessable game id."""
+    return secrets.token_urlsafe(16)
+
+
+class Base(DeclarativeBase):
+    """Every model; constraints get stable names so migrations can refer to them."""
+
+    metadata = MetaData(
+        naming_convention={
+            "ix": "ix_%(column_0_label)s",
+            "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+            "ck": "ck_%(table_name)s_%(constraint_name)s",
+            "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+            "pk": "pk_%(table_name)s",
+        }
+    )
+
+
+db = SQLAlchemy(model_class=Base)
+
+
+class Game(db.Model):  # type: ignore[name-defined,misc]
+    """A game: its frozen rules, its table and a version bumped by every write."""
+
+    __tablename__ = "game"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_game_id)
+    name: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    created: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+    # The full rule set (rules_to_dict), so a later preset change cannot touch it.
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    first_dealer: Mapped[str] = mapped_column(String(40))
+    version: Mapped[int] = mapped_column(default=1)
+    token_hash: Mapped[str] = mapped_column(String(64))
+    # How the game ended, as of its last write: only for listing and filtering;
+    # totals and winners are always derived by replaying the hands.
+    ending: Mapped[str | None] = mapped_column(String(20), index=True)
+
+    sides: Mapped[list[GameSide]] = relationship(
+        back_populates="game",
+        order_by="GameSide.position",
+        cascade="all, delete-orphan",
+        passive_deletes=True,
+        lazy="selectin",
+    )
+    hands: Mapped[list[HandRow]] = relationship(
+        back_populates="game",
+        order_by="HandRow.number",
+        cascade="all, delete-orphan",
+        passive_deletes=True,
+        lazy="selectin",
+    )
+
+
+class GameSide(db.Model):  # type: ignore[name-defined,misc]
+    """A team or lone player of one game, in seating order."""
+
+    __tablename__ = "game_side"
+    __table_args__ = (UniqueConstraint("game_id", "position"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"))
+    position: Mapped[int]
+    name: Mapped[str] = mapped_column(String(40))
+
+    game: Mapped[Game] = relationship(back_populates="sides")
+    players: Mapped[list[Player]] = relationship(
+        back_populates="side",
+        order_by="Player.position",
+        cascade="all, delete-orphan",
+        passive_deletes=True,
+        lazy="selectin",
+    )
+
+
+class Player(db.Model):  # type: ignore[name-defined,misc]
+    """A player on a side; a table so games can be found by who played."""
+
+    __tablename__ = "player"
+    __table_args__ = (UniqueConstraint("side_id", "position"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    side_id: Mapped[int] = mapped_column(ForeignKey("game_side.id", ondelete="CASCADE"))
+    position: Mapped[int]
+    name: Mapped[str] = mapped_column(String(40), index=True)
+
+    side: Mapped[GameSide] = relationship(back_populates="players")
+
+
+class HandRow(db.Model):  # type: ignore[name-defined,misc]
+    """One recorded hand, as reported; its score is derived by replay."""
+
+    __tablename__ = "hand"
+    __table_args__ = (UniqueConstraint("game_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"))
+    number: Mapped[int]
+    contract: Mapped[str] = mapped_column(String(40))
+    side: Mapped[int | None]
+    bidder: Mapped[str | None] = mapped_column(String(40))
+    partner: Mapped[str | None] = mapped_column(String(40))
+    first_out: Mapped[int | None]
+    tricks: Mapped[list[int]] = mapped_column(JSON)
+
+    game: Mapped[Game] = relationship(back_populates="hands")
+
+
+class RuleSet(db.Model):  # type: ignore[name-defined,misc]
+    """Saved house rules: a preset and the settings that override it."""
+
+    __tablename__ = "ruleset"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(NAME_LENGTH), unique=True)
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+MIGRATIONS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "migrations")
+migrate = Migrate(db=db, directory=MIGRATIONS, render_as_batch=True)
+
+
+def upgrade_database() -> bool:
+    """Bring the app's database to the newest migration; return whether it ran."""
+    config = Config()
+    config.set_main_option("script_location", MIGRATIONS)
+    heads = set(ScriptDirectory.from_config(config).get_heads())
+    # Workers starting together must not both create the tables: hold a lock.
+    lock = os.path.join(current_app.instance_path, ".migrate.lock")
+    with open(lock, "a") as held, db.engine.begin() as connection:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        if connection.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(500500500)"))
+        context = MigrationContext.configure(connection)
+        if set(context.get_current_heads()) == heads:
+            return False
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+        return True

@@ -1,0 +1,270 @@
+"""RULES.md section 6 and API.md: rule sets as data, their checks and their words."""
+
+import json
+
+import pytest
+from scoring_helpers import house
+
+from scorekeeper.scoring import (
+    PRESET_NAMES,
+    PRESETS,
+    ScoringError,
+    describe_rules,
+    rules_from_dict,
+    rules_to_dict,
+)
+
+
+def specials(rules):
+    return {s.key: s.value for s in rules.contracts}
+
+
+def test_every_preset_the_api_promises_exists_with_a_name():
+    for key in (
+        "australian",
+        "american",
+        "youngstown",
+        "tasmanian",
+        "french_canadian",
+        "perfect",
+    ):
+        assert PRESETS[key].preset == key
+        assert PRESET_NAMES[key]
+
+
+def test_the_australian_preset_is_the_default():
+    rules = rules_from_dict({})
+    assert rules == PRESETS["australian"]
+    assert specials(rules) == {"misere": 250, "open_misere": 500}
+    assert (rules.failure, rules.defender_tricks, rules.misere_defenders) == (
+        "subtract",
+        "always",
+        "nothing",
+    )
+    assert (rules.target, rules.floor, rules.win_requires_contract) == (500, -500, True)
+    assert (rules.slam_bonus, rules.youngstown_bonus) == (True, False)
+
+
+def test_the_american_preset():
+    rules = PRESETS["american"]
+    assert specials(rules) == {"misere": 250}
+    assert rules.misere_defenders == "per_contractor_trick"
+    assert (rules.target, rules.floor, rules.win_requires_contract) == (
+        500,
+        -500,
+        False,
+    )
+    assert rules.slam_bonus is False
+
+
+def test_the_youngstown_preset():
+    rules = PRESETS["youngstown"]
+    assert specials(rules) == {}
+    assert rules.six_contracts is False
+    assert (rules.youngstown_bonus, rules.slam_bonus) == (True, False)
+    assert (rules.target, rules.floor, rules.hands_limit) == (None, None, 40)
+
+
+def test_the_tasmanian_preset():
+    rules = PRESETS["tasmanian"]
+    assert specials(rules) == {"misere": 250, "open_misere": 520}
+    assert (rules.failure, rules.defender_tricks) == ("to_opponents", "never")
+    assert (rules.target, rules.floor) == (1000, None)
+
+
+def test_the_french_canadian_preset():
+    rules = PRESETS["french_canadian"]
+    assert specials(rules) == {"misere": 500, "open_misere": 1000}
+    assert (rules.failure, rules.defender_tricks) == ("to_opponents", "never")
+    assert (rules.target, rules.floor) == (1000, None)
+
+
+def test_the_perfect_preset_is_australian_less_twenty():
+    rules = PRESETS["perfect"]
+    assert rules.normal_offset == -20
+    assert (rules.target, rules.floor, rules.win_requires_contract) == (500, -500, True)
+    assert specials(rules) == specials(PRESETS["australian"])
+
+
+def test_the_lock_spread_set_ralph_and_all_pass_switches_exist_on_any_preset():
+    for key in PRESETS:
+        rules = house(
+            key,
+            lock=490,
+            point_spread=500,
+            set_rule=True,
+            ralph_rule=True,
+            all_pass="play_no_trumps",
+        )
+        assert (rules.lock, rules.point_spread, rules.all_pass) == (
+            490,
+            500,
+            "play_no_trumps",
+        )
+
+
+@pytest.mark.parametrize("key", sorted(PRESETS))
+def test_every_preset_round_trips_through_plain_json(key):
+    data = json.loads(json.dumps(rules_to_dict(PRESETS[key])))
+    assert rules_from_dict(data) == PRESETS[key]
+
+
+def test_a_house_rule_set_round_trips_with_its_own_contract():
+    rules = house(
+        "american",
+        lock=460,
+        contracts={
+            "misere": 150,
+            "grand_slam": {},
+            "big_eight": {"name": "Big eight", "value": 300, "tricks": 8},
+        },
+    )
+    data = json.loads(json.dumps(rules_to_dict(rules)))
+    assert data["contracts"]["misere"] == 150
+    assert data["contracts"]["big_eight"]["value"] == 300
+    assert data["lock"] == 460
+    assert rules_from_dict(data) == rules
+
+
+def test_overrides_change_only_what_they_name():
+    rules = house("tasmanian", target=750)
+    assert rules.target == 750
+    assert rules.failure == "to_opponents"
+    assert rules.preset == "tasmanian"
+
+
+@pytest.mark.parametrize(
+    ("data", "field"),
+    [
+        ({"colour": "red"}, "colour"),
+        ({"preset": "klingon"}, "preset"),
+        ({"preset": ["australian"]}, "preset"),
+        ({"lock": "490"}, "lock"),
+        ({"lock": 4.9}, "lock"),
+        ({"lock": 0}, "lock"),
+        ({"target": True}, "target"),
+        ({"target": 0}, "target"),
+        ({"floor": 100}, "floor"),
+        ({"slam_bonus": 1}, "slam_bonus"),
+        ({"six_contracts": "no"}, "six_contracts"),
+        ({"failure": "double"}, "failure"),
+        ({"defender_tricks": ["never"]}, "defender_tricks"),
+        ({"misere_defenders": None}, "misere_defenders"),
+        ({"all_pass": "replay"}, "all_pass"),
+        ({"partner_share": "third"}, "partner_share"),
+        ({"normal_offset": -40}, "normal_offset"),
+        ({"normal_offset": "20"}, "normal_offset"),
+        ({"points_per_trick": -10}, "points_per_trick"),
+        ({"hands_limit": 0}, "hands_limit"),
+        ({"point_spread": -500}, "point_spread"),
+        ({"target": 10**9}, "target"),
+        ({"contracts": ["misere"]}, "contracts"),
+        ({"contracts": {"misere": "250"}}, "contracts"),
+        ({"contracts": {"misere": 0}}, "contracts"),
+        ({"contracts": {"mystery": 300}}, "contracts"),
+        ({"contracts": {"big": {"value": 300, "made": "most"}}}, "contracts"),
+        ({"contracts": {"big": {"value": 300, "tricks": 11}}}, "contracts"),
+        ({"contracts": {"big": {"value": 300, "colour": "red"}}}, "contracts"),
+        ({"contracts": {"7nt": {"value": 300}}}, "contracts"),
+        ({"contracts": {"Pass": {"value": 300}}}, "contracts"),
+        ({"target": None, "floor": None}, "target"),
+    ],
+)
+def test_a_bad_rule_names_the_setting_at_fault(data, field):
+    with pytest.raises(ScoringError) as caught:
+        rules_from_dict(data)
+    assert caught.value.field == field
+    assert str(caught.value)
+
+
+def test_the_rules_must_be_an_object():
+    with pytest.raises(ScoringError) as caught:
+        rules_from_dict(["australian"])
+    assert caught.value.field == "rules"
+
+
+# describe_rules: one plain sentence per setting.
+
+
+def words(rules):
+    return " ".join(describe_rules(rules))
+
+
+@pytest.mark.parametrize(
+    ("setting", "value", "phrase"),
+    [
+        ("contracts", {}, "No misère"),
+        ("normal_offset", -20, "20 less"),
+        ("six_contracts", False, "six is only a signal"),
+        ("slam_bonus", False, "No slam bonus"),
+        ("youngstown_bonus", True, "100 more"),
+        ("failure", "to_opponents", "goes to every opposing side"),
+        ("defender_tricks", "never", "Defenders score nothing"),
+        ("defender_tricks", "only_if_contract_fails", "only when the contract fails"),
+        ("misere_defenders", "per_contractor_trick", "each trick the contractor"),
+        ("points_per_trick", 20, "score 20 for each trick"),
+        ("lock", 490, "above 490"),
+        ("target", 1000, "1000"),
+        ("floor", -1000, "-1000 or below"),
+        ("floor", None, "no back door"),
+        ("win_requires_contract", False, "The first side to 500 wins"),
+        ("point_spread", 500, "500 or more points ahead"),
+        ("hands_limit", 40, "After 40 hands"),
+        ("all_pass", "play_no_trumps", "played at no trumps"),
+        ("redeal_same_dealer", True, "the same dealer deals"),
+        ("partner_share", "full", "full value"),
+        ("set_rule", True, "is set"),
+        ("ralph_rule", True, "short by more than 3"),
+    ],
+)
+def test_each_setting_is_told_in_plain_words(setting, value, phrase):
+    assert phrase not in words(house())
+    assert phrase in words(house(**{setting: value}))
+
+
+def test_the_rules_are_told_one_sentence_at_a_time():
+    for key in PRESETS:
+        lines = describe_rules(PRESETS[key])
+        assert lines[0] == f"Based on the {PRESET_NAMES[key]} rules."
+        assert all(line.endswith(".") for line in lines)
+        assert len(lines) == len(set(lines))
+
+
+def test_the_slam_sentences_tell_both_bonuses_together():
+    assert "scores 250, then 100 more" in words(house(youngstown_bonus=True))
+
+
+def test_a_house_contract_is_told_with_what_makes_it():
+    rules = house(contracts={"big": {"name": "Big eight", "value": 300, "tricks": 8}})
+    assert "Big eight is worth 300, made with 8 or more tricks." in describe_rules(
+        rules
+    )
+
+
+def test_the_american_first_out_rule_says_it_is_assumed_when_not_recorded():
+    assert "first out wins (assumed: the higher total" in words(PRESETS["american"])
+
+
+def test_french_canadian_defenders_scoring_nothing_is_said_to_be_assumed():
+    lines = describe_rules(PRESETS["french_canadian"])
+    assert any(
+        line.startswith("Defenders score nothing") and "assumed" in line
+        for line in lines
+    )
+    lines = describe_rules(PRESETS["tasmanian"])
+    assert any(
+        line.startswith("Defenders score nothing") and "assumed" not in line
+        for line in lines
+    )
+
+
+def test_blind_misere_at_500_is_said_to_be_assumed():
+    lines = describe_rules(house(contracts={"blind_misere": 500}))
+    assert any(line.startswith("Blind misère is worth 500 (assumed") for line in lines)
+    lines = describe_rules(house(contracts={"blind_misere": 400}))
+    assert "Blind misère is worth 400." in lines
+
+
+def test_only_assumed_sentences_say_assumed():
+    lines = describe_rules(PRESETS["australian"])
+    assert not any("assumed" in line for line in lines)
