@@ -1,11 +1,24 @@
-"""The phone pages: server-rendered, one thumb, plain forms that POST then redirect."""
+"""The phone pages: every blueprint a player sees, and their error pages."""
 
-from flask import Blueprint, render_template
+from __future__ import annotations
 
-bp = Blueprint("pages", __name__)
+from flask import Flask, render_template, request
+from werkzeug.exceptions import HTTPException
+
+from . import api, games, history, houserules, newgame
+
+BLUEPRINTS = (games.bp, newgame.bp, houserules.bp, history.bp)
 
 
-@bp.get("/")
-def home() -> str:
-    """Show the home page."""
-    return render_template("pages/home.html")
+def error_page(error: HTTPException) -> object:
+    """Answer a page's error in words, inside the layout; the API answers in JSON."""
+    if request.path.startswith("/api/"):
+        return api.http_error(error)
+    return render_template("error.html", error=error), error.code or 500
+
+
+def init_app(app: Flask) -> None:
+    """Register the page blueprints and their error pages."""
+    for blueprint in BLUEPRINTS:
+        app.register_blueprint(blueprint)
+    app.register_error_handler(HTTPException, error_page)

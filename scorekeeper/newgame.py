@@ -1,0 +1,120 @@
+"""Pages for starting a game: the table, the names, the rules, the first dealer."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, redirect, render_template, url_for
+
+from . import services
+from .forms import NewGameForm
+from .games import remember_token
+from .scoring import (
+    PRESET_NAMES,
+    SHAPES,
+    ScoringError,
+    describe_rules,
+    make_table,
+    rules_from_dict,
+)
+
+bp = Blueprint("newgame", __name__, url_prefix="/new")
+
+DEFAULT_SIDES = ["Us", "Them", "Others"]
+
+
+def parse_shape(shape: str) -> tuple[int, int]:
+    """Return (sides, players per side) from '2x2', or answer 404."""
+    sides, _, size = shape.partition("x")
+    key = (int(sides), int(size)) if sides.isdigit() and size.isdigit() else None
+    if key not in SHAPES:
+        abort(404, "500 is not played at such a table.")
+    assert key is not None
+    return key
+
+
+def rule_choices() -> list[tuple[str, str]]:
+    """Return the presets and saved house rules a game can start with."""
+    choices = [(f"preset:{key}", name) for key, name in PRESET_NAMES.items()]
+    for ruleset in services.list_rulesets():
+        choices.append((f"ruleset:{ruleset.id}", f"House rules: {ruleset.name}"))
+    return choices
+
+
+def chosen_rules(choice: str) -> dict[str, object]:
+    """Return the rules dict a choice names."""
+    kind, _, key = (choice or "").partition(":")
+    if kind == "ruleset" and key.isdigit():
+        return dict(services.get_ruleset(int(key)).rules)
+    return {"preset": key if key in PRESET_NAMES else "australian"}
+
+
+def game_body(form: NewGameForm, sides: int, size: int) -> dict[str, object]:
+    """Return the form's game as the JSON API's POST body."""
+    players = [field.data or "" for field in form.players]
+    groups = [players[i * size : (i + 1) * size] for i in range(sides)]
+    if size == 1:
+        names = [group[0] for group in groups]
+    else:
+        names = [field.data or "" for field in form.sides]
+    return {
+        "name": form.name.data or "",
+        "rules": chosen_rules(form.rules.data),
+        "sides": [
+            {"name": n, "players": g} for n, g in zip(names, groups, strict=True)
+        ],
+        "first_dealer": form.first_dealer.data or None,
+    }
+
+
+@bp.get("/")
+def choose_table() -> str:
+    """Offer the table shapes 500 is played with."""
+    return render_template("newgame/choose_table.html", shapes=SHAPES)
+
+
+@bp.route("/<shape>", methods=["GET", "POST"])
+def names(shape: str):
+    """Name the sides and players, pick the rules, review, then start."""
+    sides, size = parse_shape(shape)
+    form = NewGameForm()
+    form.rules.choices = rule_choices()
+    if not form.is_submitted():
+        form.rules.data = "preset:australian"
+        for index in range(sides):
+            form.sides.append_entry(DEFAULT_SIDES[index] if size > 1 else "")
+        for _ in range(sides * size):
+            form.players.append_entry("")
+    review, error = None, None
+    if form.validate_on_submit():
+        body = game_body(form, sides, size)
+        try:
+            table = make_table(
+                [(s["name"], s["players"]) for s in body["sides"]],  # type: ignore[index, union-attr]
+                body["first_dealer"],
+            )
+            rules = rules_from_dict(body["rules"])  # type: ignore[arg-type]
+            if form.start.data and form.first_dealer.data:
+                game, token = services.create_game(body)
+                remember_token(game.id, token)
+                return redirect(url_for("games.scoreboard", game_id=game.id))
+            form.first_dealer.choices = [(p, p) for p in table.seats]
+            form.first_dealer.data = form.first_dealer.data or table.seats[0]
+            review = {"table": table, "summary": describe_rules(rules)}
+        except ScoringError as err:
+            error = err
+    return render_template(
+        "newgame/names.html",
+        form=form,
+        shape=shape,
+        sides=sides,
+        size=size,
+        groups=[
+            (
+                form.sides[i] if size > 1 else None,
+                form.players[i * size : (i + 1) * size],
+            )
+            for i in range(sides)
+        ],
+        review=review,
+        error=error,
+        used_names=services.player_names(),
+    ), (400 if form.is_submitted() and not review else 200)

@@ -1,0 +1,151 @@
+"""Words for the pages: a replayed game turned into what a player reads."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import count
+
+from markupsafe import Markup, escape
+
+from .scoring import Contract, GameState, Rules, Table, outlook
+
+ENDING_WORDS = {
+    "front_door": "out the front door",
+    "back_door": "out the back door",
+    "point_spread": "on the point spread",
+    "hands_limit": "at the end of the session",
+}
+
+
+@dataclass(frozen=True)
+class Row:
+    """One hand as a row of the scoreboard."""
+
+    number: int
+    dealer: str
+    bidder: str
+    contract: Contract | None
+    tricks: str
+    made: str
+    points: tuple[str, ...]
+    totals: tuple[int, ...]
+
+
+def suit_class(contract: Contract | None) -> str:
+    """Return the CSS class that colours a contract's suit."""
+    return "suit-red" if contract and contract.suit in ("D", "H") else ""
+
+
+def signed(points: int, reason: str = "") -> str:
+    """Return points as '+250 (slam)' or '-120'."""
+    text = f"{points:+d}" if points else "0"
+    plain = reason in ("", "made", "failed", "redeal", "nothing on a misère")
+    if plain or reason.endswith(" tricks") or reason == "no trick points":
+        return text
+    return f"{text} ({reason})"
+
+
+def rows(table: Table, state: GameState) -> list[Row]:
+    """Return every hand of a game as scoreboard rows, newest first."""
+    out = []
+    for result in reversed(state.hands):
+        hand = result.hand
+        bidder = hand.bidder or (
+            table.sides[hand.side].name if hand.side is not None else "—"
+        )
+        if hand.partner:
+            bidder += f" + {hand.partner}"
+        made = {True: "made", False: "failed", None: ""}[result.made]
+        out.append(
+            Row(
+                number=result.number,
+                dealer=result.dealer,
+                bidder=bidder,
+                contract=result.contract,
+                tricks="–".join(str(t) for t in hand.tricks),
+                made=made,
+                points=tuple(
+                    signed(p, r)
+                    for p, r in zip(result.points, result.reasons, strict=True)
+                ),
+                totals=result.totals,
+            )
+        )
+    return out
+
+
+def hints(rules: Rules, table: Table, state: GameState) -> list[str]:
+    """Return, per side, what takes it out the front or back door next hand."""
+    lines = []
+    for view in outlook(rules, table, state):
+        name = table.sides[view.side].name
+        parts = []
+        if view.wins_with is not None:
+            parts.append(f"any {view.wins_with.name} or better goes out")
+        if view.back_door_with is not None:
+            parts.append(
+                f"a failed {view.back_door_with.name} sends you out the back door"
+            )
+        if parts:
+            lines.append(f"{name}: " + "; ".join(parts) + ".")
+    return lines
+
+
+def ending(table: Table, state: GameState) -> str:
+    """Return the end-of-game banner, or '' while the game goes on."""
+    if state.ending is None:
+        return ""
+    how = ENDING_WORDS[state.ending]
+    if state.ending == "back_door":
+        fallen = [
+            side.name
+            for side, total in zip(table.sides, state.totals, strict=True)
+            if total == min(state.totals)
+        ]
+        winner = (
+            "" if state.winner is None else f" {table.sides[state.winner].name} won."
+        )
+        return f"{' and '.join(fallen)} went out the back door.{winner}"
+    if state.winner is None:
+        return f"The game ended {how} with no single winner."
+    return f"{table.sides[state.winner].name} won {how}."
+
+
+def chart(table: Table, state: GameState) -> Markup:
+    """Return an inline SVG line chart of every side's total, hand by hand."""
+    if not state.hands:
+        return Markup("")
+    series = [[0, *(r.totals[s] for r in state.hands)] for s in range(len(table.sides))]
+    low = min(0, *(min(s) for s in series))
+    high = max(1, *(max(s) for s in series))
+    width, height, pad = 320, 160, 24
+    steps = max(1, len(state.hands))
+
+    def point(index: int, total: int) -> str:
+        x = pad + (width - 2 * pad) * index / steps
+        y = pad + (height - 2 * pad) * (high - total) / (high - low)
+        return f"{x:.1f},{y:.1f}"
+
+    zero = point(0, 0).split(",")[1]
+    lines = [
+        f'<polyline class="s{i}" points="{" ".join(map(point, count(), s))}"/>'
+        for i, s in enumerate(series)
+    ]
+    described = "; ".join(
+        f"{side.name} ends on {state.totals[i]}" for i, side in enumerate(table.sides)
+    )
+    label = escape(f"Score chart over {len(state.hands)} hands: {described}.")
+    return Markup(
+        f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" '
+        f'aria-label="{label}">'
+        f'<line class="axis" x1="{pad}" x2="{width - pad}" y1="{zero}" y2="{zero}"/>'
+        f'<text x="2" y="{pad}">{high}</text><text x="2" y="{height - 6}">{low}</text>'
+        + "".join(lines)
+        + "</svg>"
+        + '<p class="legend">'
+        + "".join(
+            f'<span class="s{i}">■ {escape(side.name)}</span>'
+            for i, side in enumerate(table.sides)
+        )
+        + "</p>"
+    )

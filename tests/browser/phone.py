@@ -1,0 +1,47 @@
+"""Helpers for the browser tests: a phone-sized page, axe and overflow checks."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, Page
+
+SHOTS = Path(__file__).resolve().parent.parent / "screenshots"
+PHONE = {"width": 390, "height": 844}
+
+
+def phone(
+    browser: Browser, request: pytest.FixtureRequest, scheme: str
+) -> Iterator[Page]:
+    """Open a phone-sized page; save a screenshot of how the test left it."""
+    context = browser.new_context(viewport=PHONE, color_scheme=scheme)  # type: ignore[arg-type]
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    SHOTS.mkdir(exist_ok=True)
+    name = re.sub(r"[^\w.-]+", "_", request.node.name)
+    page.screenshot(path=str(SHOTS / f"{name}-{scheme}.png"), full_page=True)
+    context.close()
+
+
+AXE = Axe()
+
+
+def assert_accessible(page: Page) -> None:
+    """Fail with axe-core's report if the page has any accessibility violation."""
+    results = AXE.run(page)
+    assert results.violations_count == 0, results.generate_report()
+
+
+def assert_fits(page: Page, width: int = 360) -> None:
+    """Fail if the page scrolls sideways at this width."""
+    page.set_viewport_size({"width": width, "height": 800})
+    overflow = page.evaluate(
+        "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+    page.set_viewport_size(PHONE)
+    assert overflow <= 0, f"{page.url} scrolls sideways by {overflow}px at {width}px"

@@ -1,0 +1,202 @@
+"""A real phone at the card table: Chromium at 390x844, tapping through games."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from phone import assert_accessible, assert_fits, phone
+from playwright.sync_api import Locator, Page, expect
+
+pytestmark = pytest.mark.browser
+
+
+class Thumb:
+    """Taps on the page and counts them."""
+
+    def __init__(self, page: Page):
+        self.page = page
+        self.taps = 0
+
+    def tap(self, target: Locator) -> None:
+        """Tap one thing."""
+        target.click()
+        self.taps += 1
+
+    def choice(self, group: str, value: str) -> None:
+        """Tap the option with this value in the named group of buttons."""
+        fieldset = self.page.locator(
+            "fieldset", has=self.page.locator("legend", has_text=group)
+        )
+        self.tap(fieldset.locator(f"label.tap:has(input[value='{value}'])").first)
+
+    def hand(self, bidder: str, contract: str, tricks: int | None = None) -> int:
+        """Record a hand by tapping; return how many taps it took."""
+        before = self.taps
+        self.choice("Who won the bidding?", bidder)
+        self.choice("Contract", contract)
+        if tricks is not None:
+            self.choice("Tricks the bidders took", str(tricks))
+        self.tap(self.page.get_by_role("button", name="Save hand"))
+        return self.taps - before
+
+
+def new_game(
+    page: Page,
+    base: str,
+    shape: str,
+    teams: list[str],
+    players: list[str],
+    rules: str = "Australian",
+    dealer: str | None = None,
+) -> None:
+    """Start a game through the new-game pages."""
+    page.goto(base + "/")
+    page.get_by_role("link", name="New game").click()
+    page.get_by_role("link", name=re.compile(shape, re.I)).click()
+    for index, name in enumerate(teams):
+        page.get_by_label("Team name").nth(index).fill(name)
+    fields = page.locator("input[name^='players-']")
+    for index, name in enumerate(players):
+        fields.nth(index).fill(name)
+    page.locator("label.tap", has_text=re.compile(f"^{rules}$")).click()
+    page.get_by_role("button", name="Next: check the rules").click()
+    expect(page.get_by_role("heading", name="Rules in force")).to_be_visible()
+    if dealer:
+        page.locator("fieldset", has_text="Who deals first?").locator(
+            f"label.tap:has(input[value='{dealer}'])"
+        ).click()
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator(".totals")).to_be_visible()
+
+
+def totals(page: Page) -> list[str]:
+    """Return the big totals as shown."""
+    return page.locator(".totals .score").all_inner_texts()
+
+
+def test_a_four_handed_australian_game_from_first_hand_to_front_door(live_server, page):
+    new_game(
+        page, live_server, "four players", ["Us", "Them"], ["Ann", "Cat", "Bob", "Dan"]
+    )
+    expect(page.locator(".deal")).to_contain_text("Ann deals, Bob bids first")
+    thumb = Thumb(page)
+
+    assert thumb.hand("Bob", "7H") <= 4  # made exactly: the tricks follow the bid
+    assert totals(page) == ["30", "200"]
+    expect(page.locator(".deal")).to_contain_text("Bob deals, Cat bids first")
+    assert thumb.hand("Ann", "8S", 7) == 4
+    assert totals(page) == ["-210", "230"]
+
+    thumb.tap(page.get_by_role("link", name="Undo hand 2"))
+    thumb.tap(page.get_by_role("button", name="Yes, undo hand 2"))
+    assert totals(page) == ["30", "200"]
+
+    page.get_by_role("link", name="Edit hand 1").click()
+    thumb.choice("Tricks the bidders took", "5")
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.locator(".flash")).to_contain_text("Hand 1 corrected")
+    assert totals(page) == ["50", "-200"]
+
+    thumb.hand("Ann", "10NT")
+    expect(page.locator(".banner.win")).to_contain_text("Us won out the front door")
+    assert totals(page) == ["570", "-200"]
+    expect(page.get_by_role("button", name="Save hand")).to_have_count(0)
+    page.get_by_role("button", name="Rematch").click()
+    assert totals(page) == ["0", "0"]
+    expect(page.locator(".deal")).to_contain_text("Bob deals")
+
+
+def test_a_failed_ten_no_trumps_sends_a_side_out_the_back_door(live_server, page):
+    new_game(
+        page, live_server, "four players", ["Us", "Them"], ["Ann", "Cat", "Bob", "Dan"]
+    )
+    Thumb(page).hand("Bob", "10NT", 2)
+    expect(page.locator(".banner.win")).to_contain_text("Them went out the back door")
+    assert totals(page) == ["80", "-520"]
+
+
+def test_a_tasmanian_game_runs_to_a_thousand_without_negatives(live_server, page):
+    new_game(
+        page,
+        live_server,
+        "four players",
+        ["Us", "Them"],
+        ["Ann", "Cat", "Bob", "Dan"],
+        rules="Tasmanian",
+    )
+    thumb = Thumb(page)
+    thumb.hand("Bob", "10NT", 6)
+    assert totals(page) == ["520", "0"]
+    thumb.hand("Cat", "10NT")
+    assert totals(page) == ["1040", "0"]
+    expect(page.locator(".banner.win")).to_contain_text("Us won out the front door")
+
+
+def test_a_five_handed_bidder_calls_a_partner_and_they_share_the_contract(
+    live_server, page
+):
+    players = ["Ann", "Bob", "Cat", "Dan", "Eve"]
+    new_game(page, live_server, "five players", [], players)
+    thumb = Thumb(page)
+    thumb.choice("Who won the bidding?", "Ann")
+    thumb.choice("Contract", "8S")
+    thumb.choice("Called partner", "Cat")
+    for name, taken in zip(players, [4, 1, 4, 1, 0], strict=True):
+        thumb.choice(name, str(taken))
+    thumb.tap(page.get_by_role("button", name="Save hand"))
+    assert totals(page) == ["120", "10", "120", "10", "0"]
+
+
+def test_everyone_passing_is_one_tap_and_moves_the_deal(live_server, page):
+    new_game(
+        page, live_server, "four players", ["Us", "Them"], ["Ann", "Cat", "Bob", "Dan"]
+    )
+    page.get_by_role("button", name="Everyone passed").click()
+    expect(page.locator(".deal")).to_contain_text("Hand 2: Bob deals")
+    assert totals(page) == ["0", "0"]
+
+
+def test_a_hand_without_a_contract_says_what_is_missing(live_server, page):
+    new_game(
+        page, live_server, "four players", ["Us", "Them"], ["Ann", "Cat", "Bob", "Dan"]
+    )
+    thumb = Thumb(page)
+    thumb.choice("Who won the bidding?", "Ann")
+    thumb.tap(page.get_by_role("button", name="Save hand"))
+    expect(page.locator(".errors")).to_contain_text("contract")
+    assert totals(page) == ["0", "0"]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_page_is_accessible_and_fits_a_small_phone(
+    live_server, browser, request, scheme
+):
+    for page in phone(browser, request, scheme):
+        new_game(
+            page,
+            live_server,
+            "four players",
+            ["Us", "Them"],
+            ["Ann", "Cat", "Bob", "Dan"],
+        )
+        Thumb(page).hand("Bob", "7H")
+        scoreboard = page.url
+        paths = [
+            "/",
+            "/new/",
+            "/new/2x2",
+            "/new/5x1",
+            scoreboard,
+            scoreboard + "/hands/1/edit",
+            scoreboard + "/undo",
+            "/rules/",
+            "/rules/new",
+            "/history",
+            "/stats",
+        ]
+        for path in paths:
+            page.goto(path if path.startswith("http") else live_server + path)
+            assert_accessible(page)
+            assert_fits(page)
+        page.goto(scoreboard)
