@@ -1,0 +1,111 @@
+"""The services behind the API and the pages: transactions, races, queries."""
+
+import pytest
+from conftest import FRIDAY
+from sqlalchemy import event
+
+from scorekeeper import services
+from scorekeeper.models import HandRow, db
+from scorekeeper.scoring import GameOver, ScoringError
+
+SEVEN_HEARTS = {"bidder": "Bob", "contract": "7H", "tricks": 7}
+
+
+def test_create_game_returns_the_game_and_a_token_only_it_accepts(app):
+    with app.app_context():
+        game, token = services.create_game(FRIDAY)
+        other, _ = services.create_game(FRIDAY)
+        assert services.check_write_token(game, token)
+        assert not services.check_write_token(other, token)
+        assert not services.check_write_token(game, "") and token not in game.token_hash
+        assert services.game_table(game).seats == ("Ann", "Bob", "Cat", "Dan")
+
+
+def test_a_write_that_lost_the_race_is_a_version_mismatch(app):
+    with app.app_context():
+        game, _ = services.create_game(FRIDAY)
+        services.add_hand(game, SEVEN_HEARTS, expected_version=1)
+        with pytest.raises(services.VersionMismatch):
+            services.add_hand(game, SEVEN_HEARTS, expected_version=1)
+        assert game.version == 2 and len(game.hands) == 1
+
+
+def test_a_duplicate_hand_number_is_a_version_mismatch_and_writes_nothing(app):
+    with app.app_context():
+        game, _ = services.create_game(FRIDAY)
+        services.add_hand(game, SEVEN_HEARTS)
+
+        def duplicate():
+            row = HandRow(game_id=game.id, number=1, contract="6S", tricks=[6, 4])
+            db.session.add(row)
+
+        with pytest.raises(services.VersionMismatch):
+            services._transaction(duplicate)
+        assert [h.contract for h in services.get_game(game.id).hands] == ["7H"]
+
+
+def test_an_error_rolls_back_the_version_bump(app):
+    with app.app_context():
+        game, _ = services.create_game(FRIDAY)
+        with pytest.raises(ScoringError):
+            services.add_hand(game, {"contract": "7H"})
+        assert services.get_game(game.id).version == 1
+
+
+def test_game_over_is_raised_for_a_hand_after_the_end(app):
+    with app.app_context():
+        game, _ = services.create_game(FRIDAY)
+        services.add_hand(game, {"bidder": "Ann", "contract": "10NT", "tricks": 10})
+        with pytest.raises(GameOver):
+            services.add_hand(game, SEVEN_HEARTS)
+        assert services.game_state(game).winner == 0
+
+
+def count_queries(app, work):
+    statements = []
+
+    def record(*args):
+        statements.append(args[2])
+
+    with app.app_context():
+        event.listen(db.engine, "before_cursor_execute", record)
+        try:
+            work()
+        finally:
+            event.remove(db.engine, "before_cursor_execute", record)
+    return len(statements)
+
+
+def test_hand_fifty_takes_as_many_queries_as_hand_one(app, client, api):
+    api.create(rules={"target": None, "floor": None, "hands_limit": 1000})
+    first = count_queries(app, lambda: api.hand(**SEVEN_HEARTS))
+    for _ in range(48):
+        api.hand(**SEVEN_HEARTS)
+    fiftieth = count_queries(app, lambda: api.hand(**SEVEN_HEARTS))
+    assert fiftieth == first
+    reads = count_queries(app, lambda: client.get(f"/api/games/{api.game_id}"))
+    assert reads <= 5
+
+
+def test_list_games_and_player_names(app, api):
+    api.create()
+    api.create(
+        sides=[{"name": "E", "players": ["Eve"]}, {"name": "A", "players": ["Ann"]}],
+        first_dealer=None,
+    )
+    with app.app_context():
+        assert services.player_names()[0] == "Ann"
+        assert set(services.player_names()) == {"Ann", "Bob", "Cat", "Dan", "Eve"}
+        page = services.list_games(per_page=1, player="ANN")
+        assert page.total == 2 and page.pages == 2 and len(page.items) == 1
+        with pytest.raises(ScoringError):
+            services.list_games(status="won")
+
+
+def test_not_found_is_an_http_404(app):
+    with app.app_context():
+        with pytest.raises(services.NotFound) as raised:
+            services.get_game("x" * 100)
+        assert raised.value.code == 404
+        with pytest.raises(services.NotFound):
+            services.get_ruleset(3)

@@ -1,0 +1,69 @@
+"""The app factory: configuration, the secret key, the database on start-up."""
+
+from sqlalchemy import text
+
+from scorekeeper import create_app
+from scorekeeper.models import db, upgrade_database
+
+
+def make(monkeypatch, tmp_path, **config):
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path))
+    app = create_app(config or None)
+    return app
+
+
+def close(app):
+    with app.app_context():
+        db.engine.dispose()
+
+
+def test_secret_key_is_generated_once_into_the_instance_folder(monkeypatch, tmp_path):
+    monkeypatch.delenv("FLASK_SECRET_KEY", raising=False)
+    first = make(monkeypatch, tmp_path)
+    second = make(monkeypatch, tmp_path)
+    key = (tmp_path / "secret_key").read_text().strip()
+    assert len(key) == 64 and first.secret_key == second.secret_key == key
+    assert (tmp_path / "secret_key").stat().st_mode & 0o077 == 0
+    close(first), close(second)
+
+
+def test_environment_overrides_config(monkeypatch, tmp_path):
+    (tmp_path / "config.py").write_text(
+        "SECRET_KEY = 'from file'\nGAMES_PER_PAGE = 5\n"
+    )
+    monkeypatch.setenv("FLASK_SECRET_KEY", "from env")
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path}/other.sqlite")
+    app = make(monkeypatch, tmp_path)
+    assert app.secret_key == "from env" and app.config["GAMES_PER_PAGE"] == 5
+    assert app.config["SQLALCHEMY_DATABASE_URI"].endswith("other.sqlite")
+    assert (tmp_path / "other.sqlite").exists()
+    close(app)
+
+
+def test_postgres_urls_use_psycopg_3(monkeypatch, tmp_path):
+    monkeypatch.setenv("DATABASE_URL", "postgres://u:p@db.example/scores")
+    monkeypatch.setenv("FLASK_AUTO_MIGRATE", "false")
+    monkeypatch.setenv("FLASK_SECRET_KEY", "x")
+    app = make(monkeypatch, tmp_path)
+    url = "postgresql+psycopg://u:p@db.example/scores"
+    assert app.config["SQLALCHEMY_DATABASE_URI"] == url
+    close(app)
+
+
+def test_an_empty_database_is_migrated_on_start(monkeypatch, tmp_path):
+    monkeypatch.setenv("FLASK_SECRET_KEY", "x")
+    app = make(monkeypatch, tmp_path)
+    assert (tmp_path / "scorekeeper.sqlite").exists()
+    with app.app_context():
+        assert upgrade_database() is False
+        session = db.session
+        assert session.execute(text("PRAGMA foreign_keys")).scalar() == 1
+        assert session.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+        assert session.execute(text("SELECT count(*) FROM game")).scalar() == 0
+        db.session.remove()
+    close(app)
+
+
+def test_csrf_guards_the_app_but_not_the_token_guarded_api(app):
+    assert app.config.get("WTF_CSRF_ENABLED", True)
+    assert {bp.name for bp in app.extensions["csrf"]._exempt_blueprints} == {"api"}
