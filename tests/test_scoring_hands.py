@@ -16,7 +16,7 @@ from scoring_helpers import (
     score_from,
 )
 
-from scorekeeper.scoring import ScoringError
+from scorekeeper.scoring import Hand, ScoringError, make_hand, replay
 
 
 def test_a_made_contract_scores_its_value_and_the_defenders_ten_a_trick():
@@ -389,3 +389,31 @@ def test_tricks_of_three_sides_must_add_up_to_ten():
 
 def test_a_side_may_stand_for_the_bidder():
     assert points(PERFECT, TEAMS, side=1, contract="7H", tricks=7) == (30, 180)
+
+
+# A stored hand replayed against the rules.
+
+
+def test_a_stored_hand_the_rules_no_longer_allow_is_refused_with_its_number():
+    hands = [
+        make_hand(AUSTRALIAN, TEAMS, bidder="Ann", contract="7H", tricks=7),
+        make_hand(AUSTRALIAN, TEAMS, bidder="Ann", contract="misere", tricks=0),
+    ]
+    with pytest.raises(ScoringError) as caught:
+        replay(YOUNGSTOWN, TEAMS, hands)
+    assert (caught.value.field, caught.value.hand) == ("contract", 2)
+
+
+@pytest.mark.parametrize(
+    ("hand", "field"),
+    [
+        (Hand("7H", (7, 3)), "side"),
+        (Hand("7H", (7, 3), side=2), "side"),
+        (Hand("7H", (7, 2, 1), side=0), "tricks"),
+        (Hand("7H", (7, 2), side=0), "tricks"),
+    ],
+)
+def test_a_malformed_stored_hand_names_the_field_and_the_hand(hand, field):
+    with pytest.raises(ScoringError) as caught:
+        replay(AUSTRALIAN, TEAMS, [hand])
+    assert (caught.value.field, caught.value.hand) == (field, 1)

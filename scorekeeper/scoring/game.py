@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from types import MappingProxyType
 
 from .contracts import KNOWN_SPECIALS, PASS, Contract
 from .errors import ScoringError
@@ -61,6 +63,13 @@ class GameState:
         return self.ending is not None
 
 
+@lru_cache(maxsize=64)
+def _bids(rules: Rules) -> Mapping[str, Contract]:
+    """Return every contract the rules allow by its key in capitals; specials win."""
+    bids = rules.normal_contracts() + rules.special_contracts()
+    return MappingProxyType({bid.key.upper(): bid for bid in bids})
+
+
 def parse_contract(rules: Rules, text: object) -> Contract | None:
     """Return the contract a bid names under these rules, or None for all passing."""
     if not isinstance(text, str) or not text.strip():
@@ -68,13 +77,10 @@ def parse_contract(rules: Rules, text: object) -> Contract | None:
     key = text.strip()
     if key.lower() == PASS:
         return None
-    for contract in rules.special_contracts():
-        if contract.key.lower() == key.lower():
-            return contract
     normal = key.upper()
-    for contract in rules.normal_contracts():
-        if contract.key == normal:
-            return contract
+    bid = _bids(rules).get(normal)
+    if bid is not None:
+        return bid
     if normal[:1] == "6" and normal[1:] in ("S", "C", "D", "H", "NT"):
         raise ScoringError(
             "contract", "A bid of six cannot be played under these rules."
@@ -320,6 +326,22 @@ def _barred(rules: Rules, hand: Hand, bid: Contract | None, made: bool | None) -
     return ""
 
 
+def _recorded_bid(
+    rules: Rules, table: Table, hand: Hand, barred: str
+) -> Contract | None:
+    """Check a stored hand still fits the rules and table; return its contract."""
+    bid = parse_contract(rules, hand.contract)
+    if len(hand.tricks) != len(table.sides) or sum(hand.tricks) not in (0, 10):
+        raise ScoringError(
+            "tricks", f"Give the tricks of all {len(table.sides)} sides."
+        )
+    if bid is not None and hand.side not in range(len(table.sides)):
+        raise ScoringError("side", "Say which side won the bidding.")
+    if barred and hand.bidder == barred:
+        raise ScoringError("bidder", f"{barred} may not bid this hand: set last hand.")
+    return bid
+
+
 def replay(rules: Rules, table: Table, hands: Sequence[Hand]) -> GameState:
     """Replay a game from its hands: every result, totals, ending and the next deal."""
     totals = (0,) * len(table.sides)
@@ -330,15 +352,9 @@ def replay(rules: Rules, table: Table, hands: Sequence[Hand]) -> GameState:
         if ending is not None:
             raise GameOver("hand", "The game is over: it takes no more hands.", number)
         try:
-            bid = parse_contract(rules, hand.contract)
+            bid = _recorded_bid(rules, table, hand, barred)
         except ScoringError as error:
             raise ScoringError(error.field, error.message, number) from None
-        if barred and hand.bidder == barred:
-            raise ScoringError(
-                "bidder",
-                f"{barred} was set last hand and may not bid this one.",
-                number,
-            )
         points, reasons, made = score_hand(rules, table, hand, bid, totals)
         totals = tuple(t + p for t, p in zip(totals, points, strict=True))
         result = HandResult(
