@@ -7,6 +7,7 @@ from wtforms import (
     FieldList,
     HiddenField,
     RadioField,
+    SelectChoice,
     StringField,
     SubmitField,
 )
@@ -15,7 +16,7 @@ from wtforms.validators import InputRequired, Length, Optional
 from .scoring import Rules, Table
 from .scoring.table import NAME_LIMIT
 
-TRICKS = [(str(n), str(n)) for n in range(11)]
+TRICKS = [SelectChoice(str(n)) for n in range(11)]
 
 
 class HandForm(FlaskForm):
@@ -43,10 +44,13 @@ def hand_form(rules: Rules, table: Table, **kwargs: object) -> HandForm:
             field = RadioField(side.name, choices=TRICKS, validate_choice=False)
             setattr(Form, f"tricks_{index}", field)
     form = Form(**kwargs)
-    form.bidder.choices = [(p, p) for p in table.seats]
-    form.partner.choices = [("", "Alone")] + [(p, p) for p in table.seats]
+    form.bidder.choices = [SelectChoice(p) for p in table.seats]
+    form.partner.choices = [SelectChoice("", "Alone")]
+    form.partner.choices += [SelectChoice(p) for p in table.seats]
     contracts = rules.normal_contracts() + rules.special_contracts()
-    form.contract.choices = [(c.key, c.name) for c in contracts]
+    form.contract.choices = [
+        SelectChoice(c.key, c.name, {"data-tricks": c.tricks}) for c in contracts
+    ]
     return form
 
 

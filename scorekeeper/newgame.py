@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, abort, redirect, render_template, url_for
+from wtforms import SelectChoice
 
 from . import services
 from .forms import NewGameForm
@@ -31,11 +32,13 @@ def parse_shape(shape: str) -> tuple[int, int]:
     return key
 
 
-def rule_choices() -> list[tuple[str, str]]:
+def rule_choices() -> list[SelectChoice]:
     """Return the presets and saved house rules a game can start with."""
-    choices = [(f"preset:{key}", name) for key, name in PRESET_NAMES.items()]
+    choices = [
+        SelectChoice(f"preset:{key}", name) for key, name in PRESET_NAMES.items()
+    ]
     for ruleset in services.list_rulesets():
-        choices.append((f"ruleset:{ruleset.id}", f"House rules: {ruleset.name}"))
+        choices.append(SelectChoice(f"ruleset:{ruleset.id}", f"House: {ruleset.name}"))
     return choices
 
 
@@ -96,7 +99,7 @@ def names(shape: str):
                 game, token = services.create_game(body)
                 remember_token(game.id, token)
                 return redirect(url_for("games.scoreboard", game_id=game.id))
-            form.first_dealer.choices = [(p, p) for p in table.seats]
+            form.first_dealer.choices = [SelectChoice(p) for p in table.seats]
             form.first_dealer.data = form.first_dealer.data or table.seats[0]
             review = {"table": table, "summary": describe_rules(rules)}
         except ScoringError as err:

@@ -1,0 +1,208 @@
+"""The playing pages through the test client: forms, redirects, and who may write."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from flask.testing import FlaskClient
+
+NAMES = {
+    "sides-0": "Us",
+    "sides-1": "Them",
+    "players-0": "Ann",
+    "players-1": "Cat",
+    "players-2": "Bob",
+    "players-3": "Dan",
+    "rules": "preset:australian",
+}
+
+
+@pytest.fixture
+def client(app) -> FlaskClient:
+    """Return a test client for forms without CSRF tokens (CSRF is tested apart)."""
+    app.config["WTF_CSRF_ENABLED"] = False
+    return app.test_client()
+
+
+def start(client: FlaskClient, **changes: str) -> str:
+    """Start a four-handed game through the pages; return its scoreboard path."""
+    data = {**NAMES, "first_dealer": "Ann", "start": "1", **changes}
+    response = client.post("/new/2x2", data=data)
+    assert response.status_code == 302, response.text
+    return response.location
+
+
+def totals(html: str) -> list[str]:
+    """Return the big totals of a scoreboard."""
+    return re.findall(r'class="score">(-?\d+)<', html)
+
+
+def record(client: FlaskClient, board: str, **hand: str):
+    """Post a hand form with the game's current version."""
+    version = re.search(
+        r'name="version" type="hidden" value="(\d+)"', client.get(board).text
+    )
+    data = {"save": "1", "version": version.group(1) if version else "", **hand}
+    return client.post(board + "/hands", data=data)
+
+
+def test_reviewing_a_new_game_shows_the_rules_in_words_and_the_dealer_choice(client):
+    response = client.post("/new/2x2", data={**NAMES, "review": "1"})
+    assert response.status_code == 200
+    assert "A failed contract" in response.text
+    assert 'name="first_dealer"' in response.text
+    assert "Start the game" in response.text
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"players-3": "ann"}, "Player names must differ"),
+        ({"players-1": ""}, "This field is required"),
+        ({"players-0": "x" * 41}, "Field cannot be longer than 40 characters"),
+        ({"players-0": "A\x07nn"}, "control characters"),
+        ({"sides-1": "us"}, "Side names must differ"),
+    ],
+)
+def test_a_bad_new_game_says_what_is_wrong_and_starts_nothing(client, change, message):
+    response = client.post("/new/2x2", data={**NAMES, **change, "start": "1"})
+    assert response.status_code == 400
+    assert message in response.text
+    assert "Games in progress" in client.get("/").text
+    assert "Us v Them" not in client.get("/").text
+
+
+def test_an_unknown_table_shape_is_not_found(client):
+    assert client.get("/new/4x4").status_code == 404
+    assert client.get("/new/banana").status_code == 404
+
+
+def test_recording_a_hand_redirects_to_the_new_totals(client):
+    board = start(client)
+    response = record(client, board, bidder="Bob", contract="7H", tricks="7")
+    assert response.status_code == 302
+    page = client.get(board).text
+    assert totals(page) == ["30", "200"]
+    assert "Bob</strong> deals, <strong>Cat</strong> bids first" in page
+
+
+@pytest.mark.parametrize(
+    ("hand", "message"),
+    [
+        ({"bidder": "Bob", "tricks": "7"}, "Name the contract"),
+        ({"contract": "7H", "tricks": "7"}, "Say who won the bidding"),
+        ({"bidder": "Bob", "contract": "7H"}, "Say how many tricks"),
+        ({"bidder": "Zed", "contract": "7H", "tricks": "7"}, "is not at this table"),
+        ({"bidder": "Bob", "contract": "11H", "tricks": "7"}, "is not a contract"),
+        ({"bidder": "Bob", "contract": "7H", "tricks": "12"}, "from 0 to 10"),
+        ({"bidder": "Bob", "contract": "7H", "tricks": "x"}, "whole number"),
+    ],
+)
+def test_a_bad_hand_names_what_is_wrong_and_records_nothing(client, hand, message):
+    board = start(client)
+    response = record(client, board, **hand)
+    assert response.status_code == 400
+    assert message in response.text
+    assert totals(client.get(board).text) == ["0", "0"]
+
+
+def test_another_phone_can_watch_but_not_write(app, client):
+    board = start(client)
+    other = app.test_client()
+    page = other.get(board)
+    assert page.status_code == 200
+    assert "You are watching this game" in page.text
+    assert "Save hand" not in page.text
+    for path in ("/hands", "/undo", "/hands/1/edit"):
+        assert other.post(board + path, data={"bidder": "Bob"}).status_code == 403
+    response = record(client, board, bidder="Bob", contract="7H", tricks="7")
+    assert response.status_code == 302
+    assert other.post(board + "/undo").status_code == 403
+    assert totals(other.get(board).text) == ["30", "200"]
+
+
+def test_the_play_link_lets_a_second_phone_score(app, client):
+    created = client.post(
+        "/api/games",
+        json={
+            "sides": [
+                {"name": "Us", "players": ["Ann", "Cat"]},
+                {"name": "Them", "players": ["Bob", "Dan"]},
+            ]
+        },
+    ).json
+    phone = app.test_client()
+    assert phone.get(f"/games/{created['id']}/play/wrong").status_code == 403
+    assert phone.get(created["links"]["play"]).status_code == 302
+    board = f"/games/{created['id']}"
+    assert (
+        record(phone, board, bidder="Ann", contract="6S", tricks="6").status_code == 302
+    )
+    assert totals(phone.get(board).text) == ["40", "40"]
+
+
+def test_a_hand_from_a_stale_page_is_refused_with_the_new_state(client):
+    board = start(client)
+    stale = {
+        "save": "1",
+        "version": "1",
+        "bidder": "Bob",
+        "contract": "7H",
+        "tricks": "7",
+    }
+    assert client.post(board + "/hands", data=stale).status_code == 302
+    response = client.post(board + "/hands", data=stale, follow_redirects=True)
+    assert "The score changed on another phone" in response.text
+    assert totals(response.text) == ["30", "200"]
+
+
+def test_undo_asks_first_then_takes_back_the_last_hand(client):
+    board = start(client)
+    record(client, board, bidder="Bob", contract="7H", tricks="7")
+    assert "Yes, undo hand 1" in client.get(board + "/undo").text
+    response = client.post(
+        board + "/undo", data={"version": "2"}, follow_redirects=True
+    )
+    assert "Hand 1 undone" in response.text
+    assert totals(response.text) == ["0", "0"]
+
+
+def test_editing_hand_one_recomputes_every_later_total(client):
+    board = start(client)
+    record(client, board, bidder="Bob", contract="7H", tricks="7")
+    record(client, board, bidder="Ann", contract="8S", tricks="8")
+    form = client.get(board + "/hands/1/edit").text
+    assert re.search(r'<input checked [^>]*value="7H"', form)
+    assert re.search(r'<input checked [^>]*name="tricks" type="radio" value="7"', form)
+    version = re.search(r'name="version" type="hidden" value="(\d+)"', form).group(1)
+    data = {
+        "save": "1",
+        "version": version,
+        "bidder": "Bob",
+        "contract": "7H",
+        "tricks": "4",
+    }
+    response = client.post(board + "/hands/1/edit", data=data, follow_redirects=True)
+    assert "Hand 1 corrected" in response.text
+    assert totals(response.text) == ["300", "-180"]
+
+
+def test_a_finished_game_shows_the_winner_and_offers_a_rematch(client):
+    board = start(client)
+    record(client, board, bidder="Ann", contract="10NT", tricks="10")
+    page = client.get(board).text
+    assert "Us won out the front door." in page
+    assert "Save hand" not in page
+    response = client.post(board + "/rematch", follow_redirects=True)
+    assert totals(response.text) == ["0", "0"]
+    assert "Bob</strong> deals" in response.text
+
+
+def test_hostile_names_are_shown_escaped(client):
+    board = start(
+        client, **{"players-0": "<script>alert(1)</script>", "first_dealer": "Cat"}
+    )
+    page = client.get(board).text
+    assert "<script>alert(1)</script>" not in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
