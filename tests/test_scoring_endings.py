@@ -4,6 +4,7 @@ import pytest
 from scoring_helpers import (
     AMERICAN,
     AUSTRALIAN,
+    FIVE,
     PERFECT,
     TASMANIAN,
     TEAMS,
@@ -269,3 +270,37 @@ def test_a_youngstown_session_has_no_contract_that_wins():
 
 def test_a_finished_game_has_no_outlook():
     assert outlook_after(AUSTRALIAN, ann("10NT", 10)) == ()
+
+
+def test_when_bidder_and_called_partner_both_go_out_the_higher_total_wins():
+    state = play(
+        AUSTRALIAN,
+        FIVE,
+        ann("9NT", [9, 1, 0, 0, 0]),
+        {"bidder": "Cat", "contract": "9H", "tricks": [0, 1, 9, 0, 0]},
+        {
+            "bidder": "Cat",
+            "partner": "Ann",
+            "contract": "10NT",
+            "tricks": [5, 0, 5, 0, 0],
+        },
+    )
+    assert state.totals == (680, 20, 660, 0, 0)
+    assert (state.ending, state.winner) == ("front_door", 0)
+
+
+def test_when_bidder_and_called_partner_tie_past_500_the_bidder_wins():
+    state = play(
+        AUSTRALIAN,
+        FIVE,
+        ann("9H", [9, 1, 0, 0, 0]),
+        {"bidder": "Cat", "contract": "9H", "tricks": [0, 1, 9, 0, 0]},
+        {
+            "bidder": "Cat",
+            "partner": "Ann",
+            "contract": "10NT",
+            "tricks": [5, 0, 5, 0, 0],
+        },
+    )
+    assert state.totals == (660, 20, 660, 0, 0)
+    assert (state.ending, state.winner) == ("front_door", 2)

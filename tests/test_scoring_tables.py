@@ -213,3 +213,10 @@ def test_a_bidder_set_five_handed_is_barred_but_not_the_partner():
         "tricks": [3, 2, 4, 1, 0],
     }
     assert play(SET, FIVE, hand).barred == ("Ann",)
+
+
+def test_hi_lo_is_not_a_misere_for_the_ralph_rule_but_being_far_short_is():
+    rules = house(ralph_rule=True, contracts={"hi_lo": {}})
+    hand = {"bidder": "Ann", "contract": "hi_lo"}
+    assert play(rules, TEAMS, {**hand, "tricks": 6}).barred == ()
+    assert play(rules, TEAMS, {**hand, "tricks": 1}).barred == ("Ann",)

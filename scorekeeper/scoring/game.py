@@ -293,9 +293,9 @@ def _ending(
                 contractors.append(table.side_of(hand.partner))
         winners = [s for s in contractors if s in out]
         if winners:
-            return "front_door", winners[0] if len(winners) == 1 else _best(
-                winners, totals
-            ) or winners[0]
+            # A bidder and called partner both out: the higher total, else the bidder.
+            best = _best(winners, totals)
+            return "front_door", winners[0] if best is None else best
         if out and not rules.win_requires_contract:
             if hand.first_out in out:
                 return "front_door", hand.first_out
@@ -314,7 +314,7 @@ def _barred(rules: Rules, hand: Hand, bid: Contract | None, made: bool | None) -
         return ""
     assert hand.side is not None
     taken = hand.tricks[hand.side]
-    if bid.is_misere:
+    if bid.made == "none":
         return (
             hand.bidder if (rules.set_rule or rules.ralph_rule) and taken >= 3 else ""
         )
