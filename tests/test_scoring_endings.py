@@ -304,3 +304,9 @@ def test_when_bidder_and_called_partner_tie_past_500_the_bidder_wins():
     )
     assert state.totals == (660, 20, 660, 0, 0)
     assert (state.ending, state.winner) == ("front_door", 2)
+
+
+def test_a_side_already_past_500_on_defence_wins_with_six_spades():
+    ahead = outlook_after(AUSTRALIAN, bob("9NT", 9), ann("6S", 0))  # Them 520
+    assert ahead[1].wins_with is not None
+    assert ahead[1].wins_with.key == "6S"

@@ -220,3 +220,17 @@ def test_hi_lo_is_not_a_misere_for_the_ralph_rule_but_being_far_short_is():
     hand = {"bidder": "Ann", "contract": "hi_lo"}
     assert play(rules, TEAMS, {**hand, "tricks": 6}).barred == ()
     assert play(rules, TEAMS, {**hand, "tricks": 1}).barred == ("Ann",)
+
+
+def test_six_in_three_teams_of_two_score_like_three_sides():
+    table = make_table([("A", ["A1", "A2"]), ("B", ["B1", "B2"]), ("C", ["C1", "C2"])])
+    hand = {"bidder": "B2", "contract": "7S", "tricks": [2, 7, 1]}
+    state = play(AUSTRALIAN, table, hand)
+    assert state.totals == (20, 140, 10)
+    assert (state.hands[0].dealer, state.next_dealer) == ("A1", "B1")
+
+
+def test_six_in_two_teams_of_three_score_like_two_sides():
+    table = make_table([("Us", ["A1", "A2", "A3"]), ("Them", ["B1", "B2", "B3"])])
+    state = play(AUSTRALIAN, table, {"bidder": "A3", "contract": "8NT", "tricks": 8})
+    assert state.totals == (320, 20)
