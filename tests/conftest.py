@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from api_helpers import Api
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 from server import run_server
@@ -17,23 +18,14 @@ from scorekeeper.models import db
 
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
 
-FRIDAY = {
-    "name": "Friday",
-    "rules": {"preset": "australian"},
-    "sides": [
-        {"name": "Us", "players": ["Ann", "Cat"]},
-        {"name": "Them", "players": ["Bob", "Dan"]},
-    ],
-    "first_dealer": "Ann",
-}
-
 
 def reset_database(url: str) -> None:
     """Drop every table of a shared test database, so migrations start afresh."""
     engine = create_engine(url)
+    cascade = " CASCADE" if engine.dialect.name == "postgresql" else ""
     with engine.begin() as connection:
         for table in ("player", "hand", "game_side", "game", "ruleset"):
-            connection.execute(text(f"DROP TABLE IF EXISTS {table} CASCADE"))
+            connection.execute(text(f"DROP TABLE IF EXISTS {table}{cascade}"))
         connection.execute(text("DROP TABLE IF EXISTS alembic_version"))
         assert inspect(connection).get_table_names() == []
     engine.dispose()
@@ -68,44 +60,6 @@ def client(app: Flask) -> FlaskClient:
 def runner(app: Flask) -> FlaskCliRunner:
     """Return a runner for the app's CLI commands."""
     return app.test_cli_runner()
-
-
-class Api:
-    """Repeated API actions: create a game, record hands, with its token."""
-
-    def __init__(self, client: FlaskClient) -> None:
-        self.client = client
-        self.token = ""
-        self.game_id = ""
-
-    def headers(self, token: str | None = None, **extra: str) -> dict[str, str]:
-        """Return the Authorization header for the current game."""
-        return {"Authorization": f"Bearer {token or self.token}", **extra}
-
-    def create(self, **changes: Any) -> dict[str, Any]:
-        """Create a game (Friday unless changed) and remember its token."""
-        response = self.client.post("/api/games", json={**FRIDAY, **changes})
-        assert response.status_code == 201, response.json
-        data = response.json
-        assert data is not None
-        self.token, self.game_id = data["write_token"], data["id"]
-        return data
-
-    def hand(self, status: int = 201, **hand: Any) -> dict[str, Any]:
-        """Record a hand and check the status."""
-        response = self.client.post(
-            f"/api/games/{self.game_id}/hands", json=hand, headers=self.headers()
-        )
-        assert response.status_code == status, response.json
-        assert response.json is not None
-        return response.json
-
-    def game(self) -> dict[str, Any]:
-        """Return the current game as GET shows it."""
-        response = self.client.get(f"/api/games/{self.game_id}")
-        assert response.status_code == 200
-        assert response.json is not None
-        return response.json
 
 
 @pytest.fixture

@@ -1,7 +1,7 @@
 """Creating, listing, reading and deleting games through the JSON API."""
 
 import pytest
-from conftest import FRIDAY
+from api_helpers import FRIDAY
 
 from scorekeeper.scoring import PRESETS, rules_to_dict
 

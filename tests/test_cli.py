@@ -2,7 +2,7 @@
 
 import json
 
-from conftest import FRIDAY
+from api_helpers import FRIDAY
 
 from scorekeeper import create_app
 from scorekeeper.models import db

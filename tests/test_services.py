@@ -1,7 +1,7 @@
 """The services behind the API and the pages: transactions, races, queries."""
 
 import pytest
-from conftest import FRIDAY
+from api_helpers import FRIDAY
 from sqlalchemy import event
 
 from scorekeeper import services

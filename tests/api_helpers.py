@@ -1,0 +1,55 @@
+"""Test data and an API helper shared by the API, service and CLI tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask.testing import FlaskClient
+
+FRIDAY = {
+    "name": "Friday",
+    "rules": {"preset": "australian"},
+    "sides": [
+        {"name": "Us", "players": ["Ann", "Cat"]},
+        {"name": "Them", "players": ["Bob", "Dan"]},
+    ],
+    "first_dealer": "Ann",
+}
+
+
+class Api:
+    """Repeated API actions: create a game, record hands, with its token."""
+
+    def __init__(self, client: FlaskClient) -> None:
+        self.client = client
+        self.token = ""
+        self.game_id = ""
+
+    def headers(self, token: str | None = None, **extra: str) -> dict[str, str]:
+        """Return the Authorization header for the current game."""
+        return {"Authorization": f"Bearer {token or self.token}", **extra}
+
+    def create(self, **changes: Any) -> dict[str, Any]:
+        """Create a game (Friday unless changed) and remember its token."""
+        response = self.client.post("/api/games", json={**FRIDAY, **changes})
+        assert response.status_code == 201, response.json
+        data = response.json
+        assert data is not None
+        self.token, self.game_id = data["write_token"], data["id"]
+        return data
+
+    def hand(self, status: int = 201, **hand: Any) -> dict[str, Any]:
+        """Record a hand and check the status."""
+        response = self.client.post(
+            f"/api/games/{self.game_id}/hands", json=hand, headers=self.headers()
+        )
+        assert response.status_code == status, response.json
+        assert response.json is not None
+        return response.json
+
+    def game(self) -> dict[str, Any]:
+        """Return the current game as GET shows it."""
+        response = self.client.get(f"/api/games/{self.game_id}")
+        assert response.status_code == 200
+        assert response.json is not None
+        return response.json
