@@ -45,7 +45,9 @@ class Base(DeclarativeBase):
     )
 
 
-db = SQLAlchemy(model_class=Base)
+# Objects keep what was just written after a commit: a request answers from the
+# game it wrote instead of loading every hand again.
+db = SQLAlchemy(model_class=Base, session_options={"expire_on_commit": False})
 
 
 class Game(db.Model):  # type: ignore[name-defined,misc]
@@ -72,12 +74,12 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
         passive_deletes=True,
         lazy="selectin",
     )
+    # Loaded on first use, in one query: a write reads them once, after its lock.
     hands: Mapped[list[HandRow]] = relationship(
         back_populates="game",
         order_by="HandRow.number",
         cascade="all, delete-orphan",
         passive_deletes=True,
-        lazy="selectin",
     )
 
 

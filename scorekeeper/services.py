@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 from flask_sqlalchemy.pagination import Pagination
 from sqlalchemy import func, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import selectinload
 from werkzeug import exceptions
 
 from .models import Game, GameSide, HandRow, Player, RuleSet, db
@@ -153,7 +154,11 @@ def list_games(
     status: str | None = None,
 ) -> Pagination:
     """Return a page of games, newest first, by player and status if given."""
-    query = db.select(Game).order_by(Game.created.desc(), Game.id)
+    query = (
+        db.select(Game)
+        .options(selectinload(Game.hands))
+        .order_by(Game.created.desc(), Game.id)
+    )
     if player:
         played = (
             db.select(GameSide.game_id)
@@ -299,9 +304,9 @@ def _lock(game: Game, expected_version: int | None) -> None:
     result = db.session.execute(query.values(version=Game.version + 1))
     if result.rowcount != 1:  # type: ignore[attr-defined]
         raise VersionMismatch()
-    # Read the game again inside the locked transaction: another write may have
-    # landed between the request's first read and the lock.
-    db.session.expire(game)
+    # Read the hands again inside the locked transaction: another write may
+    # have landed between the request's first read and the lock.
+    db.session.expire(game, ["version", "ending", "hands"])
 
 
 def _hand_row(number: int, hand: Hand) -> HandRow:

@@ -109,3 +109,13 @@ def test_not_found_is_an_http_404(app):
         assert raised.value.code == 404
         with pytest.raises(services.NotFound):
             services.get_ruleset(3)
+
+
+def test_listing_games_takes_as_many_queries_for_six_games_as_for_one(app, client, api):
+    api.create()
+    api.hand(**SEVEN_HEARTS)
+    one = count_queries(app, lambda: client.get("/api/games"))
+    for _ in range(5):
+        api.create()
+        api.hand(**SEVEN_HEARTS)
+    assert count_queries(app, lambda: client.get("/api/games")) == one
