@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 5000
 
-.PHONY: run test browser
+.PHONY: run test browser bench
 
 $(BIN)/activate:
 	$(PY) -m venv $(VENV)
@@ -24,3 +24,8 @@ test: $(BIN)/activate browser
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/pytest -q
+
+# Time hand 200 against hand 1 through the real server.
+bench: $(BIN)/activate
+	$(BIN)/pip install -q -e .
+	$(BIN)/python bench/api.py
