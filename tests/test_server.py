@@ -3,6 +3,7 @@
 import json
 import urllib.error
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 
 from api_helpers import FRIDAY
 
@@ -48,3 +49,28 @@ def test_a_whole_australian_game_over_http_then_undo(live_server):
     assert game["winner"] is None and len(game["hands"]) == 4
     status, game = call(f"{live_server}/api/games/{game['id']}")
     assert status == 200 and game["version"] == 7 and game["next_dealer"] == "Ann"
+
+
+def test_two_phones_recording_the_same_hand_land_once(live_server):
+    status, game = call(f"{live_server}/api/games", "POST", FRIDAY)
+    hands = f"{live_server}/api/games/{game['id']}/hands"
+    body = json.dumps({"bidder": "Bob", "contract": "7H", "tricks": 7}).encode()
+    headers = {
+        "Content-Type": "application/json",
+        "Authorization": f"Bearer {game['write_token']}",
+        "If-Match": '"1"',
+    }
+
+    def record(_):
+        request = urllib.request.Request(hands, body, headers, method="POST")
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                return response.status
+        except urllib.error.HTTPError as error:
+            with error:
+                return error.code
+
+    with ThreadPoolExecutor(4) as pool:
+        statuses = sorted(pool.map(record, range(4)))
+    assert statuses == [201, 412, 412, 412]
+    assert len(call(f"{live_server}/api/games/{game['id']}")[1]["hands"]) == 1

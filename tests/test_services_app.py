@@ -67,3 +67,19 @@ def test_an_empty_database_is_migrated_on_start(monkeypatch, tmp_path):
 def test_csrf_guards_the_app_but_not_the_token_guarded_api(app):
     assert app.config.get("WTF_CSRF_ENABLED", True)
     assert {bp.name for bp in app.extensions["csrf"]._exempt_blueprints} == {"api"}
+
+
+def test_an_unexpected_error_under_api_is_still_plain_json(monkeypatch, tmp_path):
+    app = make(monkeypatch, tmp_path, SECRET_KEY="x")
+
+    def boom():
+        raise RuntimeError("a bug")
+
+    app.add_url_rule("/api/boom", view_func=boom)
+    response = app.test_client().get("/api/boom")
+    assert response.status_code == 500
+    assert response.json == {
+        "error": "Something went wrong on the server; nothing was changed.",
+        "field": None,
+    }
+    close(app)
