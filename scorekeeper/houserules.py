@@ -29,6 +29,7 @@ from .scoring import (
     rules_to_dict,
 )
 from .scoring.contracts import KNOWN_SPECIALS
+from .scoring.rules import CHOICES as WORD_SETTINGS
 
 bp = Blueprint("houserules", __name__, url_prefix="/rules")
 
@@ -77,8 +78,6 @@ CHOICES: dict[str, tuple[tuple[Any, str], ...]] = {
     "all_pass": (("redeal", "Redeal"), ("play_no_trumps", "Play no trumps")),
     "partner_share": (("half", "Half each"), ("full", "Full each")),
 }
-TEXT_CHOICES = {"failure", "defender_tricks", "misere_defenders", "all_pass"}
-TEXT_CHOICES.add("partner_share")
 TOGGLES = (
     "six_contracts",
     "slam_bonus",
@@ -97,7 +96,7 @@ def encode(value: object) -> str:
 
 def decode(setting: str, text: str) -> object:
     """Return a radio button's value as the setting's value."""
-    if setting in TEXT_CHOICES:
+    if setting in WORD_SETTINGS:
         return text
     return None if text == "off" else int(text)
 
@@ -229,10 +228,8 @@ def settings_data(rules: Rules) -> dict[str, object]:
     return data
 
 
-def add_current_values(form: HouseRulesForm, rules: Rules | None) -> None:
+def add_current_values(form: HouseRulesForm, rules: Rules) -> None:
     """Offer a saved value RULES.md does not list, so editing keeps it."""
-    if rules is None:
-        return
     current = {s: encode(getattr(rules, s)) for s in CHOICES}
     current |= {f"{s.key}_value": str(s.value) for s in rules.contracts}
     for name, value in current.items():
