@@ -70,9 +70,9 @@ def new_game(
     expect(page.locator(".totals")).to_be_visible()
 
 
-def totals(page: Page) -> list[str]:
-    """Return the big totals as shown."""
-    return page.locator(".totals .score").all_inner_texts()
+def expect_totals(page: Page, *scores: str) -> None:
+    """Wait until the big totals show these scores."""
+    expect(page.locator(".totals .score")).to_have_text(list(scores))
 
 
 def test_a_four_handed_australian_game_from_first_hand_to_front_door(live_server, page):
@@ -83,27 +83,27 @@ def test_a_four_handed_australian_game_from_first_hand_to_front_door(live_server
     thumb = Thumb(page)
 
     assert thumb.hand("Bob", "7H") <= 4  # made exactly: the tricks follow the bid
-    assert totals(page) == ["30", "200"]
+    expect_totals(page, "30", "200")
     expect(page.locator(".deal")).to_contain_text("Bob deals, Cat bids first")
     assert thumb.hand("Ann", "8S", 7) == 4
-    assert totals(page) == ["-210", "230"]
+    expect_totals(page, "-210", "230")
 
     thumb.tap(page.get_by_role("link", name="Undo hand 2"))
     thumb.tap(page.get_by_role("button", name="Yes, undo hand 2"))
-    assert totals(page) == ["30", "200"]
+    expect_totals(page, "30", "200")
 
     page.get_by_role("link", name="Edit hand 1").click()
     thumb.choice("Tricks the bidders took", "5")
     page.get_by_role("button", name="Save hand").click()
     expect(page.locator(".flash")).to_contain_text("Hand 1 corrected")
-    assert totals(page) == ["50", "-200"]
+    expect_totals(page, "50", "-200")
 
     thumb.hand("Ann", "10NT")
     expect(page.locator(".banner.win")).to_contain_text("Us won out the front door")
-    assert totals(page) == ["570", "-200"]
+    expect_totals(page, "570", "-200")
     expect(page.get_by_role("button", name="Save hand")).to_have_count(0)
     page.get_by_role("button", name="Rematch").click()
-    assert totals(page) == ["0", "0"]
+    expect_totals(page, "0", "0")
     expect(page.locator(".deal")).to_contain_text("Bob deals")
 
 
@@ -113,7 +113,7 @@ def test_a_failed_ten_no_trumps_sends_a_side_out_the_back_door(live_server, page
     )
     Thumb(page).hand("Bob", "10NT", 2)
     expect(page.locator(".banner.win")).to_contain_text("Them went out the back door")
-    assert totals(page) == ["80", "-520"]
+    expect_totals(page, "80", "-520")
 
 
 def test_a_tasmanian_game_runs_to_a_thousand_without_negatives(live_server, page):
@@ -127,9 +127,9 @@ def test_a_tasmanian_game_runs_to_a_thousand_without_negatives(live_server, page
     )
     thumb = Thumb(page)
     thumb.hand("Bob", "10NT", 6)
-    assert totals(page) == ["520", "0"]
+    expect_totals(page, "520", "0")
     thumb.hand("Cat", "10NT")
-    assert totals(page) == ["1040", "0"]
+    expect_totals(page, "1040", "0")
     expect(page.locator(".banner.win")).to_contain_text("Us won out the front door")
 
 
@@ -145,7 +145,7 @@ def test_a_five_handed_bidder_calls_a_partner_and_they_share_the_contract(
     for name, taken in zip(players, [4, 1, 4, 1, 0], strict=True):
         thumb.choice(name, str(taken))
     thumb.tap(page.get_by_role("button", name="Save hand"))
-    assert totals(page) == ["120", "10", "120", "10", "0"]
+    expect_totals(page, "120", "10", "120", "10", "0")
 
 
 def test_everyone_passing_is_one_tap_and_moves_the_deal(live_server, page):
@@ -154,7 +154,7 @@ def test_everyone_passing_is_one_tap_and_moves_the_deal(live_server, page):
     )
     page.get_by_role("button", name="Everyone passed").click()
     expect(page.locator(".deal")).to_contain_text("Hand 2: Bob deals")
-    assert totals(page) == ["0", "0"]
+    expect_totals(page, "0", "0")
 
 
 def test_a_hand_without_a_contract_says_what_is_missing(live_server, page):
@@ -165,7 +165,7 @@ def test_a_hand_without_a_contract_says_what_is_missing(live_server, page):
     thumb.choice("Who won the bidding?", "Ann")
     thumb.tap(page.get_by_role("button", name="Save hand"))
     expect(page.locator(".errors")).to_contain_text("contract")
-    assert totals(page) == ["0", "0"]
+    expect_totals(page, "0", "0")
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
