@@ -200,3 +200,52 @@ def test_every_page_is_accessible_and_fits_a_small_phone(
             assert_accessible(page)
             assert_fits(page)
         page.goto(scoreboard)
+
+
+def test_a_hand_can_be_recorded_with_javascript_off(live_server, browser, request):
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, java_script_enabled=False
+    )
+    page = context.new_page()
+    try:
+        new_game(
+            page,
+            live_server,
+            "four players",
+            ["Us", "Them"],
+            ["Ann", "Cat", "Bob", "Dan"],
+        )
+        taps = Thumb(page).hand("Bob", "7H", 7)
+        assert taps == 4
+        expect_totals(page, "30", "200")
+        page.get_by_role("link", name="Undo hand 1").click()
+        page.get_by_role("button", name="Yes, undo hand 1").click()
+        expect_totals(page, "0", "0")
+    finally:
+        context.close()
+
+
+TAPPABLE = """() => [...document.querySelectorAll(
+  'main a, header a, button, input[type=submit], label.tap, label.check, summary')]
+  .filter((e) => !e.closest('p, li:not(ul.cards li), dd, td.text'))
+  .map((e) => [e.textContent.trim().slice(0, 30), e.getBoundingClientRect()])
+  .filter(([, r]) => r.width && (r.height < 44 || r.width < 44))
+  .map(([text, r]) => `${text} ${Math.round(r.width)}x${Math.round(r.height)}`)"""
+
+
+def test_every_tap_target_is_at_least_44_pixels(live_server, page):
+    new_game(
+        page, live_server, "four players", ["Us", "Them"], ["Ann", "Cat", "Bob", "Dan"]
+    )
+    Thumb(page).hand("Bob", "7H")
+    scoreboard = page.url
+    for path in [
+        live_server + "/",
+        live_server + "/new/2x2",
+        scoreboard,
+        live_server + "/rules/new",
+        live_server + "/history",
+        live_server + "/stats",
+    ]:
+        page.goto(path)
+        assert page.evaluate(TAPPABLE) == [], path
