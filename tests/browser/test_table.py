@@ -40,6 +40,18 @@ class Thumb:
         self.tap(self.page.get_by_role("button", name="Save hand"))
         return self.taps - before
 
+    def hand_by_side(
+        self, bidder: str, contract: str, tricks: dict[str, int], partner: str = ""
+    ) -> None:
+        """Record a hand at a table of lone players: tricks per player."""
+        self.choice("Who won the bidding?", bidder)
+        self.choice("Contract", contract)
+        if partner:
+            self.choice("Called partner", partner)
+        for name, taken in tricks.items():
+            self.choice(name, str(taken))
+        self.tap(self.page.get_by_role("button", name="Save hand"))
+
 
 def new_game(
     page: Page,
@@ -138,13 +150,8 @@ def test_a_five_handed_bidder_calls_a_partner_and_they_share_the_contract(
 ):
     players = ["Ann", "Bob", "Cat", "Dan", "Eve"]
     new_game(page, live_server, "five players", [], players)
-    thumb = Thumb(page)
-    thumb.choice("Who won the bidding?", "Ann")
-    thumb.choice("Contract", "8S")
-    thumb.choice("Called partner", "Cat")
-    for name, taken in zip(players, [4, 1, 4, 1, 0], strict=True):
-        thumb.choice(name, str(taken))
-    thumb.tap(page.get_by_role("button", name="Save hand"))
+    tricks = dict(zip(players, [4, 1, 4, 1, 0], strict=True))
+    Thumb(page).hand_by_side("Ann", "8S", tricks, partner="Cat")
     expect_totals(page, "120", "10", "120", "10", "0")
 
 
@@ -182,7 +189,16 @@ def test_every_page_is_accessible_and_fits_a_small_phone(
         )
         Thumb(page).hand("Bob", "7H")
         scoreboard = page.url
+        new_game(page, live_server, "five players", [], ["An", "Bo", "Cy", "Di", "Ed"])
+        thumb = Thumb(page)
+        thumb.hand_by_side(
+            "Bo", "misere", {"An": 3, "Bo": 0, "Cy": 3, "Di": 2, "Ed": 2}
+        )
+        five = page.url
+        thumb.hand_by_side("Cy", "10NT", {"An": 3, "Bo": 3, "Cy": 0, "Di": 2, "Ed": 2})
+        expect(page.locator(".banner.win")).to_be_visible()
         paths = [
+            five,
             "/",
             "/new/",
             "/new/2x2",
