@@ -39,7 +39,9 @@ def hand_form(rules: Rules, table: Table, **kwargs: object) -> HandForm:
     class Form(HandForm):
         pass
 
-    if len(table.sides) > 2:
+    # Tricks per side: always with three or more sides, and for an all-pass
+    # hand played at no trumps, where every side scores its own tricks.
+    if len(table.sides) > 2 or rules.all_pass == "play_no_trumps":
         for index, side in enumerate(table.sides):
             field = RadioField(side.name, choices=TRICKS, validate_choice=False)
             setattr(Form, f"tricks_{index}", field)
@@ -55,24 +57,26 @@ def hand_form(rules: Rules, table: Table, **kwargs: object) -> HandForm:
 
 
 def side_tricks_fields(form: HandForm, table: Table) -> list[RadioField]:
-    """Return the per-side tricks fields of a form, in side order."""
-    return [getattr(form, f"tricks_{i}") for i in range(len(table.sides))]
+    """Return the per-side tricks fields of a form, in side order, if it has them."""
+    fields = [getattr(form, f"tricks_{i}", None) for i in range(len(table.sides))]
+    return [field for field in fields if field is not None]
 
 
 def hand_data(form: HandForm, table: Table) -> dict[str, object]:
     """Return the hand a submitted form describes, shaped like the JSON API's body."""
+    per_side = [f.data for f in side_tricks_fields(form, table)]
     if form.passed.data:
         data: dict[str, object] = {"contract": "pass"}
     else:
         data = {"contract": form.contract.data, "bidder": form.bidder.data or None}
         if form.partner.data:
             data["partner"] = form.partner.data
-    if len(table.sides) > 2:
-        values = [f.data for f in side_tricks_fields(form, table)]
-        if all(values):
-            data["tricks"] = [_number(v) for v in values]
-    elif form.tricks.data:
-        data["tricks"] = _number(form.tricks.data)
+        if len(table.sides) == 2:
+            per_side = []
+            if form.tricks.data:
+                data["tricks"] = _number(form.tricks.data)
+    if per_side and all(per_side):
+        data["tricks"] = [_number(v) for v in per_side]
     return data
 
 

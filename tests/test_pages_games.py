@@ -206,3 +206,26 @@ def test_hostile_names_are_shown_escaped(client):
     page = client.get(board).text
     assert "<script>alert(1)</script>" not in page
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+
+
+def test_an_all_pass_hand_at_no_trumps_takes_tricks_per_side(client):
+    created = client.post(
+        "/api/games",
+        json={
+            "rules": {"all_pass": "play_no_trumps"},
+            "sides": [
+                {"name": "Us", "players": ["Ann", "Cat"]},
+                {"name": "Them", "players": ["Bob", "Dan"]},
+            ],
+        },
+    ).json
+    client.get(created["links"]["play"])
+    board = f"/games/{created['id']}"
+    assert "If everyone passed: tricks per side" in client.get(board).text
+    data = {"passed": "1", "version": "1", "tricks_0": "4", "tricks_1": "6"}
+    assert client.post(board + "/hands", data=data).status_code == 302
+    assert totals(client.get(board).text) == ["40", "60"]
+    data = {"save": "1", "version": "2", "bidder": "Bob", "contract": "7H"}
+    data |= {"tricks": "8", "tricks_0": "", "tricks_1": ""}
+    assert client.post(board + "/hands", data=data).status_code == 302
+    assert totals(client.get(board).text) == ["60", "260"]
