@@ -34,6 +34,12 @@ def can_write(game: services.Game) -> bool:
     return bool(token) and services.check_write_token(game, token)
 
 
+def play_url(game: services.Game) -> str:
+    """Return the link that lets another phone record hands in this game."""
+    token = session["tokens"][game.id]
+    return url_for("games.play_link", game_id=game.id, token=token, _external=True)
+
+
 def writable_game(game_id: str) -> services.Game:
     """Return a game this browser may write to, or answer 403."""
     game = services.get_game(game_id)
@@ -90,6 +96,7 @@ def board(game: services.Game, form: HandForm | None = None, status: int = 200):
         summary=describe_rules(rules),
         chart=present.chart(table, state),
         confirm=ConfirmForm(version=str(game.version)),
+        play_url=play_url(game) if writer else "",
     )
     return page, status
 

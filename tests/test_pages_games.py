@@ -113,6 +113,7 @@ def test_another_phone_can_watch_but_not_write(app, client):
     page = other.get(board)
     assert page.status_code == 200
     assert "You are watching this game" in page.text
+    assert "/play/" not in page.text
     assert "Save hand" not in page.text
     for path in ("/hands", "/undo", "/hands/1/edit"):
         assert other.post(board + path, data={"bidder": "Bob"}).status_code == 403
@@ -135,6 +136,8 @@ def test_the_play_link_lets_a_second_phone_score(app, client):
     phone = app.test_client()
     assert phone.get(f"/games/{created['id']}/play/wrong").status_code == 403
     assert phone.get(created["links"]["play"]).status_code == 302
+    shared = phone.get(f"/games/{created['id']}").text
+    assert f"http://localhost{created['links']['play']}" in shared
     board = f"/games/{created['id']}"
     assert (
         record(phone, board, bidder="Ann", contract="6S", tricks="6").status_code == 302
