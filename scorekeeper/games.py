@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import (
     Blueprint,
     abort,
@@ -15,7 +17,7 @@ from werkzeug.wrappers import Response
 
 from . import present, services
 from .forms import ConfirmForm, HandForm, hand_data, hand_form, side_tricks_fields
-from .scoring import ScoringError, describe_rules
+from .scoring import GameOver, Rules, ScoringError, Table, describe_rules
 from .services import VersionMismatch
 
 bp = Blueprint("games", __name__)
@@ -82,14 +84,8 @@ def board(game: services.Game, form: HandForm | None = None, status: int = 200):
         "games/scoreboard.html",
         game=game,
         state=state,
-        table=table,
-        rules=rules,
         writer=writer,
-        form=form,
-        side_tricks=side_tricks_fields(form, table) if form else [],
-        grid=grid(rules),
-        specials=rules.special_contracts(),
-        options={o.data: o for o in form.contract} if form else {},
+        **(hand_fields(form, rules, table) if form else {"form": None, "table": table}),
         rows=present.rows(table, state),
         hints=present.hints(rules, table, state),
         banner=present.ending(table, state),
@@ -101,10 +97,22 @@ def board(game: services.Game, form: HandForm | None = None, status: int = 200):
     return page, status
 
 
-def grid(rules):
-    """Return the normal contracts as rows of the scoring table (6 to 10)."""
+def hand_fields(form: HandForm, rules: Rules, table: Table) -> dict[str, Any]:
+    """Return what the hand form's template needs: the taps laid out like the table."""
     contracts = rules.normal_contracts()
-    return [contracts[i : i + 5] for i in range(0, len(contracts), 5)]
+    return {
+        "form": form,
+        "table": table,
+        "side_tricks": side_tricks_fields(form, table),
+        "grid": [contracts[i : i + 5] for i in range(0, len(contracts), 5)],
+        "specials": rules.special_contracts(),
+        "options": {option.data: option for option in form.contract},
+    }
+
+
+def expected_version(form: HandForm | ConfirmForm) -> int | None:
+    """Return the game version the form was drawn from, for If-Match."""
+    return int(form.version.data) if form.version.data.isdigit() else None
 
 
 @bp.get("/games/<game_id>")
@@ -120,7 +128,7 @@ def record_hand(game_id: str):
     form = hand_form(services.game_rules(game), services.game_table(game))
     if not form.validate_on_submit():
         return board(game, form, 400)
-    version = int(form.version.data) if form.version.data.isdigit() else None
+    version = expected_version(form)
     try:
         services.add_hand(game, hand_data(form, services.game_table(game)), version)
     except VersionMismatch:
@@ -128,7 +136,7 @@ def record_hand(game_id: str):
         return redirect(url_for("games.scoreboard", game_id=game_id))
     except ScoringError as error:
         apply_errors(form, error)
-        return board(game, form, 409 if error.field == "hand" else 400)
+        return board(game, form, 409 if isinstance(error, GameOver) else 400)
     return redirect(url_for("games.scoreboard", game_id=game_id))
 
 
@@ -144,7 +152,7 @@ def edit_hand(game_id: str, number: int):
     if form.version.data in (None, ""):
         form.version.data = str(game.version)
     if form.validate_on_submit():
-        version = int(form.version.data) if form.version.data.isdigit() else None
+        version = expected_version(form)
         try:
             services.replace_hand(game, number, hand_data(form, table), version)
         except VersionMismatch:
@@ -160,12 +168,7 @@ def edit_hand(game_id: str, number: int):
         "games/edit_hand.html",
         game=game,
         number=number,
-        form=form,
-        table=table,
-        side_tricks=side_tricks_fields(form, table),
-        grid=grid(rules),
-        specials=rules.special_contracts(),
-        options={o.data: o for o in form.contract},
+        **hand_fields(form, rules, table),
     ), status
 
 
@@ -192,9 +195,8 @@ def undo(game_id: str):
         flash("There is no hand to undo.")
         return redirect(url_for("games.scoreboard", game_id=game_id))
     if form.validate_on_submit():
-        version = int(form.version.data) if form.version.data.isdigit() else None
         try:
-            services.undo_hand(game, version)
+            services.undo_hand(game, expected_version(form))
         except VersionMismatch:
             flash("The score changed on another phone; nothing was undone.")
         else:

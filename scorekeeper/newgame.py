@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Blueprint, abort, redirect, render_template, url_for
 from wtforms import SelectChoice
 
@@ -50,7 +52,7 @@ def chosen_rules(choice: str) -> dict[str, object]:
     return {"preset": key if key in PRESET_NAMES else "australian"}
 
 
-def game_body(form: NewGameForm, sides: int, size: int) -> dict[str, object]:
+def game_body(form: NewGameForm, sides: int, size: int) -> dict[str, Any]:
     """Return the form's game as the JSON API's POST body."""
     players = [field.data or "" for field in form.players]
     groups = [players[i * size : (i + 1) * size] for i in range(sides)]
@@ -74,10 +76,8 @@ def choose_table() -> str:
     return render_template("newgame/choose_table.html", shapes=SHAPES)
 
 
-@bp.route("/<shape>", methods=["GET", "POST"])
-def names(shape: str):
-    """Name the sides and players, pick the rules, review, then start."""
-    sides, size = parse_shape(shape)
+def blank_form(sides: int, size: int) -> NewGameForm:
+    """Return the new-game form, with a field for every side and player."""
     form = NewGameForm()
     form.rules.choices = rule_choices()
     if not form.is_submitted():
@@ -86,38 +86,47 @@ def names(shape: str):
             form.sides.append_entry(DEFAULT_SIDES[index] if size > 1 else "")
         for _ in range(sides * size):
             form.players.append_entry("")
-    review, error = None, None
+    return form
+
+
+def review(form: NewGameForm, body: dict[str, Any]) -> list[str]:
+    """Check the names and rules; offer the first dealer; return the rules in words."""
+    table = make_table(
+        [(side["name"], side["players"]) for side in body["sides"]],
+        body["first_dealer"],
+    )
+    rules = rules_from_dict(body["rules"])
+    form.first_dealer.choices = [SelectChoice(p) for p in table.seats]
+    form.first_dealer.data = form.first_dealer.data or table.seats[0]
+    return describe_rules(rules)
+
+
+@bp.route("/<shape>", methods=["GET", "POST"])
+def names(shape: str):
+    """Name the sides and players, pick the rules, review, then start."""
+    sides, size = parse_shape(shape)
+    form = blank_form(sides, size)
+    summary, error = None, None
     if form.validate_on_submit():
         body = game_body(form, sides, size)
         try:
-            table = make_table(
-                [(s["name"], s["players"]) for s in body["sides"]],  # type: ignore[index, union-attr]
-                body["first_dealer"],
-            )
-            rules = rules_from_dict(body["rules"])  # type: ignore[arg-type]
-            if form.start.data and form.first_dealer.data:
+            summary = review(form, body)
+            if form.start.data:
                 game, token = services.create_game(body)
                 remember_token(game.id, token)
                 return redirect(url_for("games.scoreboard", game_id=game.id))
-            form.first_dealer.choices = [SelectChoice(p) for p in table.seats]
-            form.first_dealer.data = form.first_dealer.data or table.seats[0]
-            review = {"table": table, "summary": describe_rules(rules)}
         except ScoringError as err:
-            error = err
+            summary, error = None, err
+    groups = [
+        (form.sides[i] if size > 1 else None, form.players[i * size : (i + 1) * size])
+        for i in range(sides)
+    ]
     return render_template(
         "newgame/names.html",
         form=form,
-        shape=shape,
-        sides=sides,
         size=size,
-        groups=[
-            (
-                form.sides[i] if size > 1 else None,
-                form.players[i * size : (i + 1) * size],
-            )
-            for i in range(sides)
-        ],
-        review=review,
+        groups=groups,
+        summary=summary,
         error=error,
         used_names=services.player_names(),
-    ), (400 if form.is_submitted() and not review else 200)
+    ), (400 if form.is_submitted() and not summary else 200)

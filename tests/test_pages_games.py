@@ -232,3 +232,12 @@ def test_an_all_pass_hand_at_no_trumps_takes_tricks_per_side(client):
     data |= {"tricks": "8", "tricks_0": "", "tricks_1": ""}
     assert client.post(board + "/hands", data=data).status_code == 302
     assert totals(client.get(board).text) == ["60", "260"]
+
+
+def test_a_hand_form_without_its_csrf_token_is_refused_and_records_nothing(app, client):
+    board = start(client)
+    app.config["WTF_CSRF_ENABLED"] = True
+    response = record(client, board, bidder="Bob", contract="7H", tricks="7")
+    assert response.status_code == 400
+    assert "The CSRF token is missing." in response.text
+    assert totals(client.get(board).text) == ["0", "0"]
