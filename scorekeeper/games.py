@@ -93,6 +93,8 @@ def board(game: services.Game, form: HandForm | None = None, status: int = 200):
         chart=present.chart(table, state),
         confirm=ConfirmForm(version=str(game.version)),
         play_url=play_url(game) if writer else "",
+        limit=rules.hands_limit,
+        number=len(state.hands) + 1,
     )
     return page, status
 

@@ -241,3 +241,12 @@ def test_a_hand_form_without_its_csrf_token_is_refused_and_records_nothing(app, 
     assert response.status_code == 400
     assert "The CSRF token is missing." in response.text
     assert totals(client.get(board).text) == ["0", "0"]
+
+
+def test_a_youngstown_session_counts_hands_to_its_limit(client):
+    board = start(client, rules="preset:youngstown")
+    assert "Hand 1 of 40:" in client.get(board).text
+    record(client, board, bidder="Bob", contract="7H", tricks="10")
+    page = client.get(board).text
+    assert "Hand 2 of 40:" in page
+    assert totals(page) == ["0", "300"]
