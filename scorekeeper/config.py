@@ -13,6 +13,8 @@ DEFAULTS: dict[str, Any] = {
     # Run the Alembic migrations when the app starts, so an empty database works.
     "AUTO_MIGRATE": True,
     "GAMES_PER_PAGE": 20,
+    # Bodies above this answer 413: a game or a hand is a few hundred bytes.
+    "MAX_CONTENT_LENGTH": 64 * 1024,
     "SESSION_COOKIE_SAMESITE": "Lax",
     "SESSION_COOKIE_HTTPONLY": True,
 }

@@ -5,6 +5,8 @@ from sqlalchemy import text
 from scorekeeper import create_app
 from scorekeeper.models import db, upgrade_database
 
+STRONG = "a long random production key 0123456789"
+
 
 def make(monkeypatch, tmp_path, **config):
     monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path))
@@ -29,12 +31,14 @@ def test_secret_key_is_generated_once_into_the_instance_folder(monkeypatch, tmp_
 
 def test_environment_overrides_config(monkeypatch, tmp_path):
     (tmp_path / "config.py").write_text(
-        "SECRET_KEY = 'from file'\nGAMES_PER_PAGE = 5\n"
+        "SECRET_KEY = 'from the instance file'\nGAMES_PER_PAGE = 5\n"
     )
-    monkeypatch.setenv("FLASK_SECRET_KEY", "from env")
+    monkeypatch.setenv("FLASK_SECRET_KEY", "from the environment")
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path}/other.sqlite")
     app = make(monkeypatch, tmp_path)
-    assert app.secret_key == "from env" and app.config["GAMES_PER_PAGE"] == 5
+    assert (
+        app.secret_key == "from the environment" and app.config["GAMES_PER_PAGE"] == 5
+    )
     assert app.config["SQLALCHEMY_DATABASE_URI"].endswith("other.sqlite")
     assert (tmp_path / "other.sqlite").exists()
     close(app)
@@ -43,7 +47,7 @@ def test_environment_overrides_config(monkeypatch, tmp_path):
 def test_postgres_urls_use_psycopg_3(monkeypatch, tmp_path):
     monkeypatch.setenv("DATABASE_URL", "postgres://u:p@db.example/scores")
     monkeypatch.setenv("FLASK_AUTO_MIGRATE", "false")
-    monkeypatch.setenv("FLASK_SECRET_KEY", "x")
+    monkeypatch.setenv("FLASK_SECRET_KEY", STRONG)
     app = make(monkeypatch, tmp_path)
     url = "postgresql+psycopg://u:p@db.example/scores"
     assert app.config["SQLALCHEMY_DATABASE_URI"] == url
@@ -51,7 +55,7 @@ def test_postgres_urls_use_psycopg_3(monkeypatch, tmp_path):
 
 
 def test_an_empty_database_is_migrated_on_start(monkeypatch, tmp_path):
-    monkeypatch.setenv("FLASK_SECRET_KEY", "x")
+    monkeypatch.setenv("FLASK_SECRET_KEY", STRONG)
     app = make(monkeypatch, tmp_path)
     assert (tmp_path / "scorekeeper.sqlite").exists()
     with app.app_context():
@@ -70,7 +74,7 @@ def test_csrf_guards_the_app_but_not_the_token_guarded_api(app):
 
 
 def test_an_unexpected_error_under_api_is_still_plain_json(monkeypatch, tmp_path):
-    app = make(monkeypatch, tmp_path, SECRET_KEY="x")
+    app = make(monkeypatch, tmp_path, SECRET_KEY=STRONG)
 
     def boom():
         raise RuntimeError("a bug")
