@@ -3,7 +3,7 @@
 import re
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, request, url_for
+from flask import Blueprint, Response, current_app, jsonify, request, url_for
 from werkzeug.exceptions import Forbidden, HTTPException, UnsupportedMediaType
 
 from . import services
@@ -15,6 +15,7 @@ bp = Blueprint("api", __name__, url_prefix="/api")
 MESSAGES = {
     404: "There is no such address in the API.",
     405: "This address does not accept {method}.",
+    413: "The body is larger than {limit} KB; nothing was changed.",
     415: "Send the body as JSON, with Content-Type: application/json.",
     500: "Something went wrong on the server; nothing was changed.",
 }
@@ -39,9 +40,9 @@ def http_error(e: HTTPException) -> Response | HTTPException:
         message = e.description or ""
     else:
         message = MESSAGES.get(status, e.description or "")
-    response = error(
-        status, message.format(method=request.method), getattr(e, "field", None)
-    )
+    limit = (current_app.config.get("MAX_CONTENT_LENGTH") or 0) // 1024
+    message = message.format(method=request.method, limit=limit)
+    response = error(status, message, getattr(e, "field", None))
     if status == 405 and e.valid_methods:  # type: ignore[attr-defined]
         response.headers["Allow"] = ", ".join(e.valid_methods)  # type: ignore[attr-defined]
     return response
@@ -57,9 +58,13 @@ def body() -> Any:
     """Return the request's JSON body, or raise a 4xx naming the problem."""
     if not request.is_json:
         raise UnsupportedMediaType()
-    data = request.get_json(silent=True)
+    try:
+        data = request.get_json(silent=True)
+    except RecursionError:  # nested thousands deep: not a game or a hand
+        data = None
     if data is None:
         raise ScoringError(None, "The body is not valid JSON.")
+    services.check_text(data)
     return data
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
@@ -33,6 +34,10 @@ from .scoring import (
 GAME_FIELDS = {"name", "rules", "ruleset", "sides", "first_dealer"}
 HAND_FIELDS = {"bidder", "side", "contract", "tricks", "partner", "first_out"}
 T = TypeVar("T")
+# Ids are secrets.token_urlsafe(16); anything else cannot be a game.
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+# Database integer columns hold 32 bits on PostgreSQL.
+MAX_ID = 2**31 - 1
 
 
 class NotFound(exceptions.NotFound):
@@ -59,7 +64,7 @@ class VersionMismatch(exceptions.PreconditionFailed):
 
 def get_game(game_id: str) -> Game:
     """Return the game with this id, or raise NotFound."""
-    game = db.session.get(Game, game_id) if len(game_id) <= 32 else None
+    game = db.session.get(Game, game_id) if GAME_ID.fullmatch(game_id) else None
     if game is None:
         raise NotFound("There is no game with that id.")
     return game
@@ -160,6 +165,8 @@ def list_games(
         .order_by(Game.created.desc(), Game.id)
     )
     if player:
+        if "\x00" in player:
+            raise ScoringError("player", "The player name has control characters.")
         played = (
             db.select(GameSide.game_id)
             .join(Player)
@@ -202,11 +209,38 @@ def _transaction(work: Callable[[], T], duplicate: Exception | None = None) -> T
     return result
 
 
+def check_text(data: object) -> None:
+    """Refuse text no database can keep: NUL and lone surrogates, at any depth."""
+    stack: list[tuple[object, str | None]] = [(data, None)]
+    while stack:
+        value, field = stack.pop()
+        if isinstance(value, Mapping):
+            for key, item in value.items():
+                stack.append((key, field or str(key)[:40]))
+                stack.append((item, field or str(key)[:40]))
+        elif isinstance(value, list):
+            stack.extend((item, field) for item in value)
+        elif isinstance(value, str) and (
+            "\x00" in value or not value.isascii() and not _encodable(value)
+        ):
+            raise ScoringError(field, "The text has a character that is not allowed.")
+
+
+def _encodable(value: str) -> bool:
+    try:
+        value.encode()
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _text(data: Mapping[str, Any], key: str, default: str = "") -> str:
     value = data.get(key, default)
     if not isinstance(value, str):
         raise ScoringError(key, f"The {key} must be text.")
     value = " ".join(value.split())
+    if not value.isprintable():
+        raise ScoringError(key, f"The {key} has control characters.")
     if len(value) > 80:
         raise ScoringError(key, f"The {key} must be at most 80 characters.")
     return value
@@ -451,6 +485,7 @@ def list_rulesets() -> list[RuleSet]:
 def get_ruleset(ruleset_id: object, field: str | None = None) -> RuleSet:
     """Return a saved rule set, or raise NotFound (ScoringError naming `field`)."""
     ok = isinstance(ruleset_id, int) and not isinstance(ruleset_id, bool)
+    ok = ok and 0 < ruleset_id <= MAX_ID  # type: ignore[operator]
     ruleset = db.session.get(RuleSet, ruleset_id) if ok else None
     if ruleset is None:
         if field is not None:
@@ -518,7 +553,11 @@ def _imported(data: object, index: int) -> tuple[Game, str]:
     }
     game, token = _new_game(body)
     game_id = data.get("id")
-    if isinstance(game_id, str) and 0 < len(game_id) <= 32:
+    if game_id is not None and not (
+        isinstance(game_id, str) and GAME_ID.fullmatch(game_id)
+    ):
+        raise ScoringError("id", f"Game {index + 1} has an id that is not valid.")
+    if isinstance(game_id, str):
         if db.session.get(Game, game_id) is not None:
             raise Conflict(f"Game {game_id} is already in the database.")
         game.id = game_id
@@ -548,6 +587,7 @@ def import_games(games: Sequence[object]) -> list[tuple[str, str]]:
     """Recreate exported games in one transaction; return each id and new token."""
 
     def work() -> list[tuple[str, str]]:
+        check_text(games)
         made = []
         for index, data in enumerate(games):
             game, token = _imported(data, index)
