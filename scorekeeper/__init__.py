@@ -33,9 +33,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = config.secret_key(app)
     app.json.sort_keys = False  # type: ignore[attr-defined]
 
-    from . import api, cli, models, pages, security
+    from . import api, cli, compress, models, pages, security
 
     security.init_app(app)
+    compress.init_app(app)
 
     models.db.init_app(app)
     models.migrate.init_app(app)

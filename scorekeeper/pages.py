@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Flask, render_template, request
+from flask import Flask, render_template
 from werkzeug.exceptions import HTTPException
 
 from . import api, games, history, houserules, newgame
@@ -12,8 +12,9 @@ BLUEPRINTS = (games.bp, newgame.bp, houserules.bp, history.bp)
 
 def error_page(error: HTTPException) -> object:
     """Answer a page's error in words, inside the layout; the API answers in JSON."""
-    if request.path.startswith("/api/"):
-        return api.http_error(error)
+    answer = api.http_error(error)  # JSON under /api, else the error itself
+    if answer is not error:
+        return answer
     return render_template("error.html", error=error), error.code or 500
 
 
