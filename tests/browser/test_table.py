@@ -9,6 +9,7 @@ from phone import assert_accessible, assert_fits, phone
 from playwright.sync_api import Locator, Page, expect
 
 pytestmark = pytest.mark.browser
+FOUR = ["Ann", "Cat", "Bob", "Dan"]
 
 
 class Thumb:
@@ -82,15 +83,18 @@ def new_game(
     expect(page.locator(".totals")).to_be_visible()
 
 
+def four_handed(page: Page, base: str, rules: str = "Australian") -> None:
+    """Start the usual table: Us (Ann, Cat) against Them (Bob, Dan), Ann dealing."""
+    new_game(page, base, "four players", ["Us", "Them"], FOUR, rules=rules)
+
+
 def expect_totals(page: Page, *scores: str) -> None:
     """Wait until the big totals show these scores."""
     expect(page.locator(".totals .score")).to_have_text(list(scores))
 
 
 def test_a_four_handed_australian_game_from_first_hand_to_front_door(live_server, page):
-    new_game(
-        page, live_server, "four players", ["Us", "Them"], ["Ann", "Cat", "Bob", "Dan"]
-    )
+    four_handed(page, live_server)
     expect(page.locator(".deal")).to_contain_text("Ann deals, Bob bids first")
     thumb = Thumb(page)
 
@@ -120,23 +124,14 @@ def test_a_four_handed_australian_game_from_first_hand_to_front_door(live_server
 
 
 def test_a_failed_ten_no_trumps_sends_a_side_out_the_back_door(live_server, page):
-    new_game(
-        page, live_server, "four players", ["Us", "Them"], ["Ann", "Cat", "Bob", "Dan"]
-    )
+    four_handed(page, live_server)
     Thumb(page).hand("Bob", "10NT", 2)
     expect(page.locator(".banner.win")).to_contain_text("Them went out the back door")
     expect_totals(page, "80", "-520")
 
 
 def test_a_tasmanian_game_runs_to_a_thousand_without_negatives(live_server, page):
-    new_game(
-        page,
-        live_server,
-        "four players",
-        ["Us", "Them"],
-        ["Ann", "Cat", "Bob", "Dan"],
-        rules="Tasmanian",
-    )
+    four_handed(page, live_server, "Tasmanian")
     thumb = Thumb(page)
     thumb.hand("Bob", "10NT", 6)
     expect_totals(page, "520", "0")
@@ -156,18 +151,14 @@ def test_a_five_handed_bidder_calls_a_partner_and_they_share_the_contract(
 
 
 def test_everyone_passing_is_one_tap_and_moves_the_deal(live_server, page):
-    new_game(
-        page, live_server, "four players", ["Us", "Them"], ["Ann", "Cat", "Bob", "Dan"]
-    )
+    four_handed(page, live_server)
     page.get_by_role("button", name="Everyone passed").click()
     expect(page.locator(".deal")).to_contain_text("Hand 2: Bob deals")
     expect_totals(page, "0", "0")
 
 
 def test_a_hand_without_a_contract_says_what_is_missing(live_server, page):
-    new_game(
-        page, live_server, "four players", ["Us", "Them"], ["Ann", "Cat", "Bob", "Dan"]
-    )
+    four_handed(page, live_server)
     thumb = Thumb(page)
     thumb.choice("Who won the bidding?", "Ann")
     thumb.tap(page.get_by_role("button", name="Save hand"))
@@ -180,13 +171,7 @@ def test_every_page_is_accessible_and_fits_a_small_phone(
     live_server, browser, request, scheme
 ):
     for page in phone(browser, request, scheme):
-        new_game(
-            page,
-            live_server,
-            "four players",
-            ["Us", "Them"],
-            ["Ann", "Cat", "Bob", "Dan"],
-        )
+        four_handed(page, live_server)
         Thumb(page).hand("Bob", "7H")
         scoreboard = page.url
         new_game(page, live_server, "five players", [], ["An", "Bo", "Cy", "Di", "Ed"])
@@ -224,13 +209,7 @@ def test_a_hand_can_be_recorded_with_javascript_off(live_server, browser, reques
     )
     page = context.new_page()
     try:
-        new_game(
-            page,
-            live_server,
-            "four players",
-            ["Us", "Them"],
-            ["Ann", "Cat", "Bob", "Dan"],
-        )
+        four_handed(page, live_server)
         taps = Thumb(page).hand("Bob", "7H", 7)
         assert taps == 4
         expect_totals(page, "30", "200")
@@ -250,9 +229,7 @@ TAPPABLE = """() => [...document.querySelectorAll(
 
 
 def test_every_tap_target_is_at_least_44_pixels(live_server, page):
-    new_game(
-        page, live_server, "four players", ["Us", "Them"], ["Ann", "Cat", "Bob", "Dan"]
-    )
+    four_handed(page, live_server)
     Thumb(page).hand("Bob", "7H")
     scoreboard = page.url
     for path in [
