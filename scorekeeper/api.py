@@ -162,7 +162,10 @@ def create_game() -> tuple[Response, int, dict[str, str]]:
 @bp.get("/games/<game_id>")
 def game(game_id: str) -> Response:
     """Show a game with every hand; answer 304 when the ETag still matches."""
-    return game_answer(services.get_game(game_id)).make_conditional(request)
+    response = game_answer(services.get_game(game_id)).make_conditional(request)
+    if response.status_code == 412:  # If-Match on a read: an error like any other
+        raise services.VersionMismatch()
+    return response
 
 
 @bp.delete("/games/<game_id>")
