@@ -2,9 +2,26 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from flask.testing import FlaskClient
+from sqlalchemy import create_engine, inspect, text
+
+TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
+
+
+def reset_database(url: str) -> None:
+    """Drop every table of a shared test database, so migrations start afresh."""
+    engine = create_engine(url)
+    cascade = " CASCADE" if engine.dialect.name == "postgresql" else ""
+    with engine.begin() as connection:
+        for table in ("player", "hand", "game_side", "game", "ruleset"):
+            connection.execute(text(f"DROP TABLE IF EXISTS {table}{cascade}"))
+        connection.execute(text("DROP TABLE IF EXISTS alembic_version"))
+        assert inspect(connection).get_table_names() == []
+    engine.dispose()
+
 
 FRIDAY = {
     "name": "Friday",

@@ -2,33 +2,17 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from api_helpers import Api
+from api_helpers import TEST_DATABASE_URL, Api, reset_database
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 from server import run_server
-from sqlalchemy import create_engine, inspect, text
 
 from scorekeeper import create_app
 from scorekeeper.models import db
-
-TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
-
-
-def reset_database(url: str) -> None:
-    """Drop every table of a shared test database, so migrations start afresh."""
-    engine = create_engine(url)
-    cascade = " CASCADE" if engine.dialect.name == "postgresql" else ""
-    with engine.begin() as connection:
-        for table in ("player", "hand", "game_side", "game", "ruleset"):
-            connection.execute(text(f"DROP TABLE IF EXISTS {table}{cascade}"))
-        connection.execute(text("DROP TABLE IF EXISTS alembic_version"))
-        assert inspect(connection).get_table_names() == []
-    engine.dispose()
 
 
 @pytest.fixture

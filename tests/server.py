@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -37,38 +38,83 @@ def command(port: int, server: str) -> list[str]:
     ]
 
 
+class Server:
+    """The app served in a subprocess of its own process group, to stop or to kill."""
+
+    def __init__(
+        self,
+        database_url: str | None = None,
+        server: str = "flask",
+        instance: str | None = None,
+    ) -> None:
+        self.instance = instance or tempfile.mkdtemp(prefix="scorekeeper-")
+        self.database_url = (
+            database_url or f"sqlite:///{self.instance}/scorekeeper.sqlite"
+        )
+        self.server = server
+        self.process: subprocess.Popen[bytes] | None = None
+        self.url = ""
+
+    def start(self, timeout: float = 20) -> str:
+        """Start serving on a free port; return the base URL once it answers."""
+        port = free_port()
+        env = dict(os.environ)
+        env.update(
+            SCOREKEEPER_INSTANCE=self.instance,
+            DATABASE_URL=self.database_url,
+            PYTHONUNBUFFERED="1",
+        )
+        for name in ("FLASK_DEBUG", "FLASK_APP", "FLASK_RUN_PORT"):
+            env.pop(name, None)
+        self.url = f"http://127.0.0.1:{port}"
+        self.log = open(os.path.join(self.instance, "server.log"), "a+b")  # noqa: SIM115
+        self.process = subprocess.Popen(
+            command(port, self.server),
+            cwd=ROOT,
+            env=env,
+            stdout=self.log,
+            stderr=self.log,
+            start_new_session=True,  # its own group: kill() reaches every worker
+        )
+        _wait(self.url, self.process, timeout, self.log)
+        return self.url
+
+    def kill(self) -> None:
+        """Crash the server: SIGKILL to the master and every worker at once."""
+        assert self.process is not None
+        os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait()
+        self.log.close()
+
+    def stop(self) -> None:
+        """Stop the server gracefully, or kill it after ten seconds."""
+        if self.process is None or self.process.poll() is not None:
+            return
+        self.process.terminate()
+        try:
+            self.process.wait(10)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+        self.log.close()
+
+    def output(self) -> str:
+        """Return what the server has logged so far."""
+        with open(os.path.join(self.instance, "server.log"), "rb") as log:
+            return log.read().decode(errors="replace")
+
+
 @contextmanager
 def run_server(
     database_url: str | None = None, server: str = "flask", timeout: float = 20
 ) -> Iterator[str]:
     """Serve the app in a subprocess with its own instance folder; yield its URL."""
-    instance = tempfile.mkdtemp(prefix="scorekeeper-")
-    port = free_port()
-    env = dict(os.environ)
-    env.update(
-        SCOREKEEPER_INSTANCE=instance,
-        DATABASE_URL=database_url or f"sqlite:///{instance}/scorekeeper.sqlite",
-        PYTHONUNBUFFERED="1",
-    )
-    for name in ("FLASK_DEBUG", "FLASK_APP", "FLASK_RUN_PORT"):
-        env.pop(name, None)
-    url = f"http://127.0.0.1:{port}"
-    log = open(os.path.join(instance, "server.log"), "w+b")  # noqa: SIM115
-    process = subprocess.Popen(
-        command(port, server), cwd=ROOT, env=env, stdout=log, stderr=log
-    )
+    running = Server(database_url, server)
     try:
-        _wait(url, process, timeout, log)
-        yield url
+        yield running.start(timeout)
     finally:
-        process.terminate()
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        log.close()
-        shutil.rmtree(instance, ignore_errors=True)
+        running.stop()
+        shutil.rmtree(running.instance, ignore_errors=True)
 
 
 def _wait(url: str, process: subprocess.Popen[bytes], timeout: float, log) -> None:  # type: ignore[no-untyped-def]
@@ -83,4 +129,7 @@ def _wait(url: str, process: subprocess.Popen[bytes], timeout: float, log) -> No
             time.sleep(0.1)
     log.seek(0)
     output = log.read().decode(errors="replace")
+    if process.poll() is None:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
     raise RuntimeError(f"The server did not start at {url}:\n{output}")

@@ -1,0 +1,144 @@
+"""Races against the real server: twenty phones, one game, no hand lost or doubled."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import shutil
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import pytest
+from api_helpers import TEST_DATABASE_URL, reset_database
+from server import Server
+
+THREADS, ATTEMPTS = 20, 6
+# A game that never ends, so every hand that lands is a 201.
+ENDLESS = {
+    "name": "Race",
+    "rules": {"target": None, "floor": None, "hands_limit": 10_000},
+    "sides": [
+        {"name": "Us", "players": ["Ann", "Cat"]},
+        {"name": "Them", "players": ["Bob", "Dan"]},
+    ],
+}
+# Every request sends a different hand, so each one that landed can be found.
+SIGNATURES = [
+    {"bidder": b, "contract": f"{n}{s}", "tricks": t}
+    for b, n, s, t in itertools.product(
+        ["Ann", "Bob", "Cat", "Dan"], range(6, 11), "SCDH", range(11)
+    )
+]
+
+
+def call(
+    url: str,
+    method: str = "GET",
+    body: object = None,
+    headers: dict[str, str] | None = None,
+) -> tuple[int, Any, dict[str, str]]:
+    """Send a JSON request; return the status, the answer and its headers."""
+    data = None if body is None else json.dumps(body).encode()
+    sent = {"Content-Type": "application/json", **(headers or {})}
+    request = urllib.request.Request(url, data, sent, method=method)
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            raw = response.read()
+            return response.status, json.loads(raw or b"null"), dict(response.headers)
+    except urllib.error.HTTPError as error:
+        with error:
+            return error.code, json.loads(error.read() or b"null"), dict(error.headers)
+
+
+def key(hand: dict[str, Any]) -> tuple[Any, ...]:
+    """Return what tells one recorded hand from another."""
+    tricks = hand["tricks"]
+    if isinstance(tricks, list):  # as the game shows it: per side
+        tricks = tricks[1 if hand["bidder"] in ("Bob", "Dan") else 0]
+    return hand["bidder"], hand["contract"], tricks
+
+
+@pytest.fixture(params=["gunicorn", "flask"])
+def server(request: pytest.FixtureRequest) -> Iterator[str]:
+    """Serve the app with gunicorn (two worker processes) or threaded Flask."""
+    if TEST_DATABASE_URL:
+        reset_database(TEST_DATABASE_URL)
+    running = Server(TEST_DATABASE_URL, request.param)
+    try:
+        yield running.start()
+    finally:
+        running.stop()
+        shutil.rmtree(running.instance, ignore_errors=True)
+
+
+def test_twenty_phones_racing_on_one_game_lose_and_double_nothing(server):
+    status, game, _ = call(f"{server}/api/games", "POST", ENDLESS)
+    assert status == 201
+    url = f"{server}/api/games/{game['id']}"
+    auth = {"Authorization": f"Bearer {game['write_token']}"}
+    start = threading.Barrier(THREADS)
+
+    def phone(index: int) -> list[tuple[int, dict[str, Any], Any]]:
+        results = []
+        start.wait()
+        for attempt in range(ATTEMPTS):
+            hand = SIGNATURES[index * ATTEMPTS + attempt]
+            _, _, headers = call(url)
+            match = {"If-Match": headers["ETag"]}
+            status, answer, _ = call(f"{url}/hands", "POST", hand, {**auth, **match})
+            results.append((status, hand, answer))
+        return results
+
+    with ThreadPoolExecutor(THREADS) as pool:
+        results = [r for rs in pool.map(phone, range(THREADS)) for r in rs]
+
+    statuses = {status for status, _, _ in results}
+    assert statuses <= {201, 412}, statuses
+    landed = [(hand, answer) for status, hand, answer in results if status == 201]
+    refused = [answer for status, _, answer in results if status == 412]
+    assert landed and refused
+    assert all(a["field"] is None and "changed" in a["error"] for a in refused)
+
+    final = call(url)[1]
+    numbers = [h["number"] for h in final["hands"]]
+    assert numbers == list(range(1, len(landed) + 1))
+    assert final["version"] == len(landed) + 1
+    # Each 201 answered with its own hand as the game's last: one hand per 201.
+    stored = {key(h): h["number"] for h in final["hands"]}
+    assert len(stored) == len(landed)
+    for hand, answer in landed:
+        last = answer["hands"][-1]
+        assert key(last) == key(hand)
+        assert stored[key(hand)] == last["number"] == answer["version"] - 1
+    for status, hand, _ in results:
+        if status == 412:
+            assert key(hand) not in stored
+
+
+def test_writes_to_different_games_do_not_wait_on_each_other(server):
+    games = [call(f"{server}/api/games", "POST", ENDLESS)[1] for _ in range(8)]
+    slowest: list[float] = []
+
+    def phone(game: dict[str, Any]) -> list[int]:
+        statuses = []
+        url = f"{server}/api/games/{game['id']}/hands"
+        auth = {"Authorization": f"Bearer {game['write_token']}"}
+        for hand in SIGNATURES[:10]:
+            began = time.perf_counter()
+            statuses.append(call(url, "POST", hand, auth)[0])
+            slowest.append(time.perf_counter() - began)
+        return statuses
+
+    with ThreadPoolExecutor(len(games)) as pool:
+        statuses = [s for ss in pool.map(phone, games) for s in ss]
+    assert statuses == [201] * 80
+    # Short transactions and a busy timeout: nobody waits near the 5 s timeout.
+    assert max(slowest) < 2.0, max(slowest)
+    for game in games:
+        answer = call(f"{server}/api/games/{game['id']}")[1]
+        assert [h["number"] for h in answer["hands"]] == list(range(1, 11))
