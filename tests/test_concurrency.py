@@ -2,65 +2,25 @@
 
 from __future__ import annotations
 
-import itertools
-import json
 import shutil
 import threading
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
-from api_helpers import TEST_DATABASE_URL, reset_database
+from api_helpers import (
+    ENDLESS,
+    SIGNATURES,
+    TEST_DATABASE_URL,
+    call,
+    key,
+    reset_database,
+)
 from server import Server
 
 THREADS, ATTEMPTS = 20, 6
-# A game that never ends, so every hand that lands is a 201.
-ENDLESS = {
-    "name": "Race",
-    "rules": {"target": None, "floor": None, "hands_limit": 10_000},
-    "sides": [
-        {"name": "Us", "players": ["Ann", "Cat"]},
-        {"name": "Them", "players": ["Bob", "Dan"]},
-    ],
-}
-# Every request sends a different hand, so each one that landed can be found.
-SIGNATURES = [
-    {"bidder": b, "contract": f"{n}{s}", "tricks": t}
-    for b, n, s, t in itertools.product(
-        ["Ann", "Bob", "Cat", "Dan"], range(6, 11), "SCDH", range(11)
-    )
-]
-
-
-def call(
-    url: str,
-    method: str = "GET",
-    body: object = None,
-    headers: dict[str, str] | None = None,
-) -> tuple[int, Any, dict[str, str]]:
-    """Send a JSON request; return the status, the answer and its headers."""
-    data = None if body is None else json.dumps(body).encode()
-    sent = {"Content-Type": "application/json", **(headers or {})}
-    request = urllib.request.Request(url, data, sent, method=method)
-    try:
-        with urllib.request.urlopen(request, timeout=30) as response:
-            raw = response.read()
-            return response.status, json.loads(raw or b"null"), dict(response.headers)
-    except urllib.error.HTTPError as error:
-        with error:
-            return error.code, json.loads(error.read() or b"null"), dict(error.headers)
-
-
-def key(hand: dict[str, Any]) -> tuple[Any, ...]:
-    """Return what tells one recorded hand from another."""
-    tricks = hand["tricks"]
-    if isinstance(tricks, list):  # as the game shows it: per side
-        tricks = tricks[1 if hand["bidder"] in ("Bob", "Dan") else 0]
-    return hand["bidder"], hand["contract"], tricks
 
 
 @pytest.fixture(params=["gunicorn", "flask"])
