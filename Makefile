@@ -25,7 +25,8 @@ test: $(BIN)/activate browser
 	$(BIN)/mypy
 	$(BIN)/pytest -q
 
-# Time hand 200 against hand 1 through the real server.
+# Time hand 200 against hand 1, then requests per second under gunicorn.
 bench: $(BIN)/activate
 	$(BIN)/pip install -q -e .
 	$(BIN)/python bench/api.py
+	$(BIN)/python bench/server.py
