@@ -36,6 +36,7 @@ def http_error(e: HTTPException) -> Response | HTTPException:
         return e
     status = e.code or 500
     mine = services.NotFound | services.Conflict | services.VersionMismatch
+    mine = mine | services.Busy
     if isinstance(e, mine | Forbidden):
         message = e.description or ""
     else:
@@ -43,6 +44,8 @@ def http_error(e: HTTPException) -> Response | HTTPException:
     limit = (current_app.config.get("MAX_CONTENT_LENGTH") or 0) // 1024
     message = message.format(method=request.method, limit=limit)
     response = error(status, message, getattr(e, "field", None))
+    if isinstance(e, services.Busy):
+        response.headers["Retry-After"] = "1"
     if status == 405 and e.valid_methods:  # type: ignore[attr-defined]
         response.headers["Allow"] = ", ".join(e.valid_methods)  # type: ignore[attr-defined]
     return response

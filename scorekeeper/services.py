@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 from flask_sqlalchemy.pagination import Pagination
 from sqlalchemy import func, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import selectinload
 from werkzeug import exceptions
 
@@ -57,6 +57,13 @@ class VersionMismatch(exceptions.PreconditionFailed):
 
     field: str | None = None
     description = "The game has changed since you loaded it: reload and try again."
+
+
+class Busy(exceptions.ServiceUnavailable):
+    """The database stayed locked past the busy timeout: nothing was written."""
+
+    field: str | None = None
+    description = "The database is busy; nothing was changed: try again."
 
 
 # Reading
@@ -203,6 +210,11 @@ def _transaction(work: Callable[[], T], duplicate: Exception | None = None) -> T
         # A racing write took the same hand number or name first.
         db.session.rollback()
         raise duplicate or VersionMismatch() from None
+    except OperationalError as error:
+        db.session.rollback()
+        if "locked" in str(error.orig) or "lock timeout" in str(error.orig):
+            raise Busy() from None
+        raise
     except BaseException:
         db.session.rollback()
         raise

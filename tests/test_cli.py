@@ -65,3 +65,15 @@ def test_import_refuses_what_is_not_an_export(runner, tmp_path):
     assert "is not JSON" in runner.invoke(args=["import-games", str(path)]).output
     path.write_text('{"games": 5}')
     assert "Expected" in runner.invoke(args=["import-games", str(path)]).output
+
+
+def test_the_migrations_go_down_to_nothing_and_up_again(app, runner):
+    for args in (["db", "downgrade", "base"], ["db", "upgrade"]):
+        result = runner.invoke(args=args)
+        assert result.exit_code == 0, result.output
+    with app.app_context():
+        names = set(db.inspect(db.engine).get_table_names())
+    assert {"game", "game_side", "player", "hand", "ruleset"} <= names
+    assert runner.invoke(args=["init-db"]).output.strip() == (
+        "The database is up to date."
+    )

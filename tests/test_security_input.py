@@ -6,6 +6,9 @@ import re
 
 import pytest
 from api_helpers import FRIDAY
+from sqlalchemy.exc import OperationalError
+
+from scorekeeper.models import db
 
 HAND = {"bidder": "Bob", "contract": "7H", "tricks": 7}
 HOSTILE = '<script>alert("x")</script><img src=x onerror=alert(1)>'
@@ -225,3 +228,25 @@ def test_a_replayed_hand_form_lands_once(app, client, api):
     assert first.status_code == again.status_code == 302
     assert len(api.game()["hands"]) == 1
     assert "changed on another phone" in client.get(board).text
+
+
+def test_a_database_locked_past_the_timeout_is_503_and_writes_nothing(
+    client, api, monkeypatch
+):
+    api.create()
+    before = api.game()
+
+    def locked():
+        raise OperationalError("COMMIT", {}, Exception("database is locked"))
+
+    monkeypatch.setattr(db.session, "commit", locked)
+    response = client.post(
+        f"/api/games/{api.game_id}/hands", json=HAND, headers=api.headers()
+    )
+    monkeypatch.undo()
+    assert response.status_code == 503 and response.headers["Retry-After"] == "1"
+    assert response.json == {
+        "error": "The database is busy; nothing was changed: try again.",
+        "field": None,
+    }
+    assert api.game() == before
