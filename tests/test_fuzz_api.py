@@ -72,9 +72,9 @@ number = st.one_of(
     st.integers(-2, 12).map(str), st.sampled_from(["x", "1.5", "99999999999999999"])
 )
 path = st.one_of(
-    st.sampled_from(["/api/games", "/api/presets", "/api/rulesets", "/api/"]).map(
-        lambda p: (p, None, None)
-    ),
+    st.sampled_from(
+        ["/api/games", "/api/presets", "/api/rulesets", "/api/", "/api"]
+    ).map(lambda p: (p, None, None)),
     st.tuples(st.just("/api/games/{game}"), game_ref, st.none()),
     st.tuples(st.just("/api/games/{game}/hands"), game_ref, st.none()),
     st.tuples(st.just("/api/games/{game}/hands/{n}"), game_ref, number),
