@@ -25,8 +25,10 @@ test: $(BIN)/activate browser
 	$(BIN)/mypy
 	$(BIN)/pytest -q
 
-# Time hand 200 against hand 1, then requests per second under gunicorn.
+# Every benchmark prints its figures: replay, page weight, hand 200 vs 1, req/s.
 bench: $(BIN)/activate
 	$(BIN)/pip install -q -e .
+	$(BIN)/python bench/replay.py
+	$(BIN)/python bench/pages.py
 	$(BIN)/python bench/api.py
 	$(BIN)/python bench/server.py
