@@ -91,6 +91,15 @@ def test_replaying_a_prefix_of_the_hands_gives_the_prefix_of_the_totals(game):
 
 
 @FAST
+@given(games(redeal_same_dealer=st.booleans()), st.data())
+def test_going_on_from_a_replayed_prefix_gives_the_whole_replay(game, data):
+    rules, table, hands = game
+    cut = data.draw(st.integers(0, len(hands)))
+    part = replay(rules, table, hands[:cut])
+    assert replay(rules, table, hands[cut:], since=part) == replay(rules, table, hands)
+
+
+@FAST
 @given(games())
 def test_the_totals_are_the_sum_of_the_points_of_every_hand(game):
     rules, table, hands = game

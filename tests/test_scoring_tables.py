@@ -3,7 +3,7 @@
 import pytest
 from scoring_helpers import AUSTRALIAN, FIVE, TEAMS, THREE, house, play
 
-from scorekeeper.scoring import SHAPES, ScoringError, make_table
+from scorekeeper.scoring import SHAPES, ScoringError, make_hand, make_table, replay
 
 
 def lone(*names):
@@ -234,3 +234,11 @@ def test_six_in_two_teams_of_three_score_like_two_sides():
     table = make_table([("Us", ["A1", "A2", "A3"]), ("Them", ["B1", "B2", "B3"])])
     state = play(AUSTRALIAN, table, {"bidder": "A3", "contract": "8NT", "tricks": 8})
     assert state.totals == (320, 20)
+
+
+def test_going_on_from_a_replay_keeps_the_bar_on_a_set_bidder():
+    before = play(SET, TEAMS, {"bidder": "Ann", "contract": "7S", "tricks": 2})
+    again = make_hand(SET, TEAMS, bidder="Ann", contract="6S", tricks=6)
+    with pytest.raises(ScoringError) as caught:
+        replay(SET, TEAMS, [again], since=before)
+    assert (caught.value.field, caught.value.hand) == ("bidder", 2)

@@ -56,6 +56,7 @@ class GameState:
     next_dealer: str
     first_bidder: str
     barred: tuple[str, ...]
+    deals: int = 0  # how far the deal has gone round: redeals by the same dealer skip
 
     @property
     def finished(self) -> bool:
@@ -342,13 +343,23 @@ def _recorded_bid(
     return bid
 
 
-def replay(rules: Rules, table: Table, hands: Sequence[Hand]) -> GameState:
-    """Replay a game from its hands: every result, totals, ending and the next deal."""
-    totals = (0,) * len(table.sides)
-    results: list[HandResult] = []
-    ending: tuple[str, int | None] | None = None
-    deals, barred = 0, ""
-    for number, hand in enumerate(hands, start=1):
+def replay(
+    rules: Rules,
+    table: Table,
+    hands: Sequence[Hand],
+    since: GameState | None = None,
+) -> GameState:
+    """Replay a game from its hands, or go on from `since` with the hands after it."""
+    if since is None:
+        totals: tuple[int, ...] = (0,) * len(table.sides)
+        results: list[HandResult] = []
+        ending: tuple[str, int | None] | None = None
+        deals, barred = 0, ""
+    else:
+        totals, results, deals = since.totals, list(since.hands), since.deals
+        ending = (since.ending, since.winner) if since.ending else None
+        barred = since.barred[0] if since.barred else ""
+    for number, hand in enumerate(hands, start=len(results) + 1):
         if ending is not None:
             raise GameOver("hand", "The game is over: it takes no more hands.", number)
         try:
@@ -376,6 +387,7 @@ def replay(rules: Rules, table: Table, hands: Sequence[Hand]) -> GameState:
         next_dealer=dealer,
         first_bidder=table.left_of(dealer),
         barred=(barred,) if barred and ending is None else (),
+        deals=deals,
     )
 
 
