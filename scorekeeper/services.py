@@ -6,6 +6,8 @@ import hashlib
 import hmac
 import re
 import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any, TypeVar
@@ -99,9 +101,36 @@ def _hand(row: HandRow) -> Hand:
     )
 
 
+# Replays remembered by game and version, so a long game is not replayed on
+# every request. An entry is made only by a write, from the rows it read while
+# holding the game's lock, and only once that write has committed; every write
+# bumps the version, and a game re-created with the same id has a new token
+# hash. So an entry always describes exactly the hands of its version. It is
+# derived state, never a second truth: a miss replays the rows.
+_REPLAYS: OrderedDict[tuple[str, str, int], GameState] = OrderedDict()
+_REPLAYS_LOCK = threading.Lock()
+REPLAYS_KEPT = 256
+
+
+def _remembered(game: Game, version: int) -> GameState | None:
+    with _REPLAYS_LOCK:
+        return _REPLAYS.get((game.id, game.token_hash, version))
+
+
+def _remember(game: Game, version: int, state: GameState) -> None:
+    with _REPLAYS_LOCK:
+        _REPLAYS[(game.id, game.token_hash, version)] = state
+        while len(_REPLAYS) > REPLAYS_KEPT:
+            _REPLAYS.popitem(last=False)
+
+
+def _replay_rows(game: Game) -> GameState:
+    return replay(game_rules(game), game_table(game), [_hand(h) for h in game.hands])
+
+
 def game_state(game: Game) -> GameState:
     """Replay a game's hands: every result, the totals, the ending."""
-    return replay(game_rules(game), game_table(game), [_hand(h) for h in game.hands])
+    return _remembered(game, game.version) or _replay_rows(game)
 
 
 def game_summary(game: Game, state: GameState) -> dict[str, Any]:
@@ -339,10 +368,12 @@ def create_game(data: Mapping[str, Any]) -> tuple[Game, str]:
         db.session.add(game)
         return game, token
 
-    return _transaction(work)
+    game, token = _transaction(work)
+    _remember(game, game.version, _replay_rows(game))
+    return game, token
 
 
-def _lock(game: Game, expected_version: int | None) -> None:
+def _lock(game: Game, expected_version: int | None) -> int:
     """Bump the version first: it takes the write lock and checks If-Match."""
     query = update(Game).where(Game.id == game.id)
     if expected_version is not None:
@@ -353,6 +384,7 @@ def _lock(game: Game, expected_version: int | None) -> None:
     # Read the hands again inside the locked transaction: another write may
     # have landed between the request's first read and the lock.
     db.session.expire(game, ["version", "ending", "hands"])
+    return game.version
 
 
 def _hand_row(number: int, hand: Hand) -> HandRow:
@@ -401,15 +433,26 @@ def add_hand(
 ) -> GameState:
     """Record the next hand; raise GameOver if the game has ended."""
 
-    def work() -> GameState:
-        _lock(game, expected_version)
+    def work() -> tuple[int, GameState]:
+        version = _lock(game, expected_version)
         hand = _parse_hand(game, data)
-        hands = [_hand(h) for h in game.hands] + [hand]
-        state = _replay_with(game, hands, len(hands))
-        game.hands.append(_hand_row(len(hands), hand))
-        return state
+        before = _remembered(game, version - 1) or _replay_rows(game)
+        state = replay(game_rules(game), game_table(game), [hand], since=before)
+        game.ending = state.ending
+        row = _hand_row(len(state.hands), hand)
+        row.game_id = game.id
+        db.session.add(row)  # not through game.hands: that would load every row
+        return version, state
 
-    return _transaction(work)
+    return _remembering(game, work)
+
+
+def _remembering(game: Game, work: Callable[[], tuple[int, GameState]]) -> GameState:
+    """Run a write; once committed, remember the state it left the game in."""
+    version, state = _transaction(work)
+    db.session.expire(game, ["hands"])
+    _remember(game, version, state)
+    return state
 
 
 def _hand_number(game: Game, number: int) -> HandRow:
@@ -426,8 +469,8 @@ def replace_hand(
 ) -> GameState:
     """Replace a hand and recompute everything after it."""
 
-    def work() -> GameState:
-        _lock(game, expected_version)
+    def work() -> tuple[int, GameState]:
+        version = _lock(game, expected_version)
         row = _hand_number(game, number)
         hand = _parse_hand(game, data)
         hands = [_hand(h) for h in game.hands]
@@ -437,9 +480,9 @@ def replace_hand(
         for column in ("contract", "side", "bidder", "partner", "first_out"):
             setattr(row, column, getattr(new, column))
         row.tricks = new.tricks
-        return state
+        return version, state
 
-    return _transaction(work)
+    return _remembering(game, work)
 
 
 def undo_hand(
@@ -447,8 +490,8 @@ def undo_hand(
 ) -> GameState:
     """Delete the last hand (or check that `number` is the last) and replay."""
 
-    def work() -> GameState:
-        _lock(game, expected_version)
+    def work() -> tuple[int, GameState]:
+        version = _lock(game, expected_version)
         count = len(game.hands)
         if number is not None:
             _hand_number(game, number)
@@ -460,9 +503,9 @@ def undo_hand(
         if not count:
             raise Conflict("There is no hand to undo.")
         game.hands.pop()
-        return _replay_with(game, [_hand(h) for h in game.hands], count)
+        return version, _replay_with(game, [_hand(h) for h in game.hands], count)
 
-    return _transaction(work)
+    return _remembering(game, work)
 
 
 def delete_game(game: Game) -> None:
