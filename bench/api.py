@@ -15,22 +15,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
+from api_helpers import CYCLE, ENDLESS  # noqa: E402
 from server import run_server  # noqa: E402
-
-GAME = {
-    "name": "Bench",
-    "rules": {"target": None, "floor": None, "hands_limit": 1000},
-    "sides": [
-        {"name": "Us", "players": ["Ann", "Cat"]},
-        {"name": "Them", "players": ["Bob", "Dan"]},
-    ],
-}
-HANDS = [
-    {"bidder": "Bob", "contract": "7H", "tricks": 7},
-    {"bidder": "Ann", "contract": "8S", "tricks": 6},
-    {"side": 0, "contract": "misere", "tricks": 0},
-    {"contract": "pass"},
-]
 
 
 def post(url: str, body: object, token: str | None = None) -> dict[str, object]:
@@ -52,12 +38,12 @@ def main() -> None:
     args = parser.parse_args()
     server = "gunicorn" if args.gunicorn else "flask"
     with run_server(server=server) as base:
-        game = post(f"{base}/api/games", GAME)
+        game = post(f"{base}/api/games", ENDLESS)
         url, token = f"{base}/api/games/{game['id']}/hands", str(game["write_token"])
         times = []
         for number in range(args.hands):
             start = time.perf_counter()
-            post(url, HANDS[number % len(HANDS)], token)
+            post(url, CYCLE[number % len(CYCLE)], token)
             times.append(time.perf_counter() - start)
     first, last = times[:10], times[-10:]
     print(f"server: {server}, hands recorded: {len(times)}")

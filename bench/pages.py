@@ -9,19 +9,17 @@ from __future__ import annotations
 
 import gzip
 import re
+import sys
 import tempfile
+from pathlib import Path
 
 from scorekeeper import create_app
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from api_helpers import FRIDAY  # noqa: E402
+
 ASSET = re.compile(r'(?:href|src)="(/static/[^"]+)"')
-GAME = {
-    "name": "Bench",
-    "rules": {"preset": "australian"},
-    "sides": [
-        {"name": "Us", "players": ["Ann", "Cat"]},
-        {"name": "Them", "players": ["Bob", "Dan"]},
-    ],
-}
 HANDS = [("Bob", "7H", 7), ("Ann", "6S", 6), ("Dan", "8C", 5), ("Cat", "7NT", 7)] * 3
 
 
@@ -52,7 +50,7 @@ def main() -> None:
             }
         )
         client = app.test_client()
-        game = client.post("/api/games", json=GAME).json
+        game = client.post("/api/games", json=FRIDAY).json
         auth = {"Authorization": f"Bearer {game['write_token']}"}
         for bidder, contract, tricks in HANDS:
             hand = {"bidder": bidder, "contract": contract, "tricks": tricks}

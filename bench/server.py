@@ -26,6 +26,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
+from api_helpers import CYCLE, ENDLESS  # noqa: E402
 from server import BIN, Server, free_port  # noqa: E402
 
 HELLO = """from flask import Flask
@@ -37,20 +38,6 @@ app = Flask(__name__)
 def hello():
     return "hello"
 """
-ENDLESS = {
-    "name": "Bench",
-    "rules": {"target": None, "floor": None, "hands_limit": 100_000},
-    "sides": [
-        {"name": "Us", "players": ["Ann", "Cat"]},
-        {"name": "Them", "players": ["Bob", "Dan"]},
-    ],
-}
-HANDS = [
-    {"bidder": "Bob", "contract": "7H", "tricks": 7},
-    {"bidder": "Ann", "contract": "8S", "tricks": 6},
-    {"side": 0, "contract": "misere", "tricks": 0},
-    {"contract": "pass"},
-]
 Request = tuple[str, str, bytes | None, dict[str, str]]
 
 
@@ -165,7 +152,7 @@ def main() -> None:
             post(
                 port,
                 f"/api/games/{board['id']}/hands",
-                HANDS[number % len(HANDS)],
+                CYCLE[number % len(CYCLE)],
                 board["write_token"],
             )
         results["scoreboard GET /games/<id>, 20 hands"] = load(
@@ -181,7 +168,7 @@ def main() -> None:
 
         def record(number: int) -> Request:
             game = games[number % len(games)]
-            body = json.dumps(HANDS[number % len(HANDS)]).encode()
+            body = json.dumps(CYCLE[number % len(CYCLE)]).encode()
             headers = {
                 "Content-Type": "application/json",
                 "Authorization": f"Bearer {game['write_token']}",

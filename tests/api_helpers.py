@@ -79,12 +79,19 @@ class Api:
 # A game that never ends, so every hand that lands is a 201.
 ENDLESS = {
     "name": "Race",
-    "rules": {"target": None, "floor": None, "hands_limit": 10_000},
+    "rules": {"target": None, "floor": None, "hands_limit": 100_000},
     "sides": [
         {"name": "Us", "players": ["Ann", "Cat"]},
         {"name": "Them", "players": ["Bob", "Dan"]},
     ],
 }
+# Four hands to record over and over: made, failed, misère and all passing.
+CYCLE = [
+    {"bidder": "Bob", "contract": "7H", "tricks": 7},
+    {"bidder": "Ann", "contract": "8S", "tricks": 6},
+    {"side": 0, "contract": "misere", "tricks": 0},
+    {"contract": "pass"},
+]
 # Every request sends a different hand, so each one that landed can be found.
 SIGNATURES = [
     {"bidder": b, "contract": f"{n}{s}", "tricks": t}
