@@ -76,6 +76,16 @@ class Api:
         return response.json
 
 
+# The new-game page's form for FRIDAY's table, as a phone posts it.
+NEW_GAME_FORM = {
+    "sides-0": "Us",
+    "sides-1": "Them",
+    "players-0": "Ann",
+    "players-1": "Cat",
+    "players-2": "Bob",
+    "players-3": "Dan",
+    "rules": "preset:australian",
+}
 # A game that never ends, so every hand that lands is a 201.
 ENDLESS = {
     "name": "Race",

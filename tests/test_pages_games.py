@@ -5,17 +5,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from api_helpers import NEW_GAME_FORM
 from flask.testing import FlaskClient
-
-NAMES = {
-    "sides-0": "Us",
-    "sides-1": "Them",
-    "players-0": "Ann",
-    "players-1": "Cat",
-    "players-2": "Bob",
-    "players-3": "Dan",
-    "rules": "preset:australian",
-}
 
 
 @pytest.fixture
@@ -27,7 +18,7 @@ def client(app) -> FlaskClient:
 
 def start(client: FlaskClient, **changes: str) -> str:
     """Start a four-handed game through the pages; return its scoreboard path."""
-    data = {**NAMES, "first_dealer": "Ann", "start": "1", **changes}
+    data = {**NEW_GAME_FORM, "first_dealer": "Ann", "start": "1", **changes}
     response = client.post("/new/2x2", data=data)
     assert response.status_code == 302, response.text
     return response.location
@@ -48,7 +39,7 @@ def record(client: FlaskClient, board: str, **hand: str):
 
 
 def test_reviewing_a_new_game_shows_the_rules_in_words_and_the_dealer_choice(client):
-    response = client.post("/new/2x2", data={**NAMES, "review": "1"})
+    response = client.post("/new/2x2", data={**NEW_GAME_FORM, "review": "1"})
     assert response.status_code == 200
     assert "A failed contract" in response.text
     assert 'name="first_dealer"' in response.text
@@ -66,7 +57,7 @@ def test_reviewing_a_new_game_shows_the_rules_in_words_and_the_dealer_choice(cli
     ],
 )
 def test_a_bad_new_game_says_what_is_wrong_and_starts_nothing(client, change, message):
-    response = client.post("/new/2x2", data={**NAMES, **change, "start": "1"})
+    response = client.post("/new/2x2", data={**NEW_GAME_FORM, **change, "start": "1"})
     assert response.status_code == 400
     assert message in response.text
     assert "Games in progress" in client.get("/").text

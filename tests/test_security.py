@@ -5,24 +5,14 @@ from __future__ import annotations
 import re
 
 import pytest
-from api_helpers import FRIDAY, Api
+from api_helpers import FRIDAY, NEW_GAME_FORM, Api
 
 from scorekeeper import create_app
 from scorekeeper.models import db
 from scorekeeper.security import CSP
 
 HAND = {"bidder": "Bob", "contract": "7H", "tricks": 7}
-NAMES = {
-    "sides-0": "Us",
-    "sides-1": "Them",
-    "players-0": "Ann",
-    "players-1": "Cat",
-    "players-2": "Bob",
-    "players-3": "Dan",
-    "rules": "preset:australian",
-    "first_dealer": "Ann",
-    "start": "1",
-}
+NAMES = {**NEW_GAME_FORM, "first_dealer": "Ann", "start": "1"}
 
 
 def csrf_token(html: str) -> str:
