@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Flask, render_template
 from werkzeug.exceptions import HTTPException
 
-from . import api, games, history, houserules, newgame
+from . import api, games, history, houserules, newgame, present
 
 BLUEPRINTS = (games.bp, newgame.bp, houserules.bp, history.bp)
 
@@ -23,3 +23,4 @@ def init_app(app: Flask) -> None:
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)
     app.register_error_handler(HTTPException, error_page)
+    app.add_template_global(present.suit_class)

@@ -31,9 +31,9 @@ class Row:
     totals: tuple[int, ...]
 
 
-def suit_class(contract: Contract | None) -> str:
-    """Return the CSS class that colours a contract's suit."""
-    return "suit-red" if contract and contract.suit in ("D", "H") else ""
+def suit_class(suit: str | None) -> str:
+    """Return the CSS class that colours a suit: red for diamonds and hearts."""
+    return "suit-red" if suit in ("D", "H") else ""
 
 
 def signed(points: int, reason: str = "") -> str:

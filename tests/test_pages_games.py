@@ -76,6 +76,8 @@ def test_recording_a_hand_redirects_to_the_new_totals(client):
     page = client.get(board).text
     assert totals(page) == ["30", "200"]
     assert "Bob</strong> deals, <strong>Cat</strong> bids first" in page
+    assert '<span aria-hidden="true" class="suit-red">7♥</span>' in page
+    assert '<span aria-hidden="true" class="">7♠</span>' in page  # in the grid
 
 
 @pytest.mark.parametrize(
