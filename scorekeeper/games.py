@@ -127,12 +127,13 @@ def scoreboard(game_id: str):
 def record_hand(game_id: str):
     """Record the tapped hand, then go back to the scoreboard."""
     game = writable_game(game_id)
-    form = hand_form(services.game_rules(game), services.game_table(game))
+    table = services.game_table(game)
+    form = hand_form(services.game_rules(game), table)
     if not form.validate_on_submit():
         return board(game, form, 400)
     version = expected_version(form)
     try:
-        services.add_hand(game, hand_data(form, services.game_table(game)), version)
+        services.add_hand(game, hand_data(form, table), version)
     except VersionMismatch:
         flash("The score changed on another phone; here is the new state.")
         return redirect(url_for("games.scoreboard", game_id=game_id))
@@ -225,14 +226,13 @@ def rematch(game_id: str) -> Response:
     form = ConfirmForm()
     if not form.validate_on_submit():
         abort(400, "The form expired; please try again.")
-    data = services.game_to_dict(game, services.game_state(game))
     table = services.game_table(game)
     new_game, token = services.create_game(
         {
             "name": game.name,
-            "rules": data["rules"],
+            "rules": game.rules,
             "sides": [
-                {"name": s["name"], "players": s["players"]} for s in data["sides"]
+                {"name": s.name, "players": list(s.players)} for s in table.sides
             ],
             "first_dealer": table.left_of(table.first_dealer),
         }
