@@ -296,7 +296,8 @@ def _check_fields(data: object, allowed: set[str], what: str) -> Mapping[str, An
     return data
 
 
-def _game_rules(data: Mapping[str, Any]) -> Rules:
+def _body_rules(data: Mapping[str, Any]) -> Rules:
+    """Return the rules a game body asks for: saved house rules, then overrides."""
     wanted: dict[str, Any] = {}
     if data.get("ruleset") is not None:
         wanted.update(get_ruleset(data["ruleset"], field="ruleset").rules)
@@ -307,7 +308,8 @@ def _game_rules(data: Mapping[str, Any]) -> Rules:
     return rules_from_dict(wanted)
 
 
-def _table(data: Mapping[str, Any]) -> Table:
+def _body_table(data: Mapping[str, Any]) -> Table:
+    """Return the table a game body describes, checked by the engine."""
     sides = data.get("sides")
     if not isinstance(sides, list) or not sides:
         raise ScoringError("sides", "List the sides, each with a name and players.")
@@ -337,8 +339,8 @@ def check_write_token(game: Game, token: str | None) -> bool:
 
 def _new_game(data: object) -> tuple[Game, str]:
     data = _check_fields(data, GAME_FIELDS, "a game")
-    rules = _game_rules(data)
-    table = _table(data)
+    rules = _body_rules(data)
+    table = _body_table(data)
     name = _text(data, "name") or " v ".join(s.name for s in table.sides)
     token, token_hash = new_token()
     game = Game(
