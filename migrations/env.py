@@ -99,7 +99,7 @@ def run_migrations_online():
         with context.begin_transaction():
             context.run_migrations()
 
-    # scorekeeper.models.upgrade_database hands over a connection it holds
+    # scorekeeper.migration.upgrade_database hands over a connection it holds
     # a lock on; `flask db ...` does not.
     connection = config.attributes.get("connection")
     if connection is not None:

@@ -33,18 +33,19 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = config.secret_key(app)
     app.json.sort_keys = False  # type: ignore[attr-defined]
 
-    from . import api, cli, compress, models, pages, security
+    from . import api, cli, compress, errors, migration, models, pages, security
 
     security.init_app(app)
     compress.init_app(app)
+    errors.init_app(app)
 
     models.db.init_app(app)
-    models.migrate.init_app(app)
+    migration.migrate.init_app(app)
     with app.app_context():
         if models.db.engine.dialect.name == "sqlite":
             event.listen(models.db.engine, "connect", config.sqlite_pragmas)
         if app.config["AUTO_MIGRATE"]:
-            models.upgrade_database()
+            migration.upgrade_database()
 
     csrf = CSRFProtect(app)
     csrf.exempt(api.bp)  # API writes carry a Bearer token a cross-site form cannot.

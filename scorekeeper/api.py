@@ -1,60 +1,20 @@
 """The JSON API (API.md): a thin adapter from HTTP to the services."""
 
+from __future__ import annotations
+
 import re
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify, request, url_for
-from werkzeug.exceptions import Forbidden, HTTPException, UnsupportedMediaType
+from flask import Blueprint, Response, jsonify, request, url_for
+from werkzeug.exceptions import UnsupportedMediaType
 
-from . import services
-from .models import Game
-from .scoring import PRESET_NAMES, PRESETS, GameOver, ScoringError, rules_to_dict
+from . import schema, services
+from .errors import BadInput, Forbidden, Stale
+from .services import Loaded
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
-MESSAGES = {
-    404: "There is no such address in the API.",
-    405: "This address does not accept {method}.",
-    413: "The body is larger than {limit} KB; nothing was changed.",
-    415: "Send the body as JSON, with Content-Type: application/json.",
-    500: "Something went wrong on the server; nothing was changed.",
-}
 ETAG = re.compile(r'^\s*(?:W/)?"?(\d{1,9})"?\s*$')
-
-
-def error(status: int, message: str, field: str | None = None) -> Response:
-    """Return an API error: a plain sentence and the field at fault."""
-    response = jsonify(error=message, field=field)
-    response.status_code = status
-    return response
-
-
-@bp.app_errorhandler(HTTPException)
-def http_error(e: HTTPException) -> Response | HTTPException:
-    """Answer every HTTP error under /api/ in JSON; leave the pages' alone."""
-    if request.path != "/api" and not request.path.startswith("/api/"):
-        return e
-    status = e.code or 500
-    mine = services.NotFound | services.Conflict | services.VersionMismatch
-    mine = mine | services.Busy
-    if isinstance(e, mine | Forbidden):
-        message = e.description or ""
-    else:
-        message = MESSAGES.get(status, e.description or "")
-    limit = (current_app.config.get("MAX_CONTENT_LENGTH") or 0) // 1024
-    message = message.format(method=request.method, limit=limit)
-    response = error(status, message, getattr(e, "field", None))
-    if isinstance(e, services.Busy):
-        response.headers["Retry-After"] = "1"
-    if status == 405 and e.valid_methods:  # type: ignore[attr-defined]
-        response.headers["Allow"] = ", ".join(e.valid_methods)  # type: ignore[attr-defined]
-    return response
-
-
-@bp.errorhandler(ScoringError)
-def bad_input(e: ScoringError) -> Response:
-    """Answer bad input with 400, and a hand after the end with 409."""
-    return error(409 if isinstance(e, GameOver) else 400, e.message, e.field)
 
 
 def body() -> Any:
@@ -66,8 +26,8 @@ def body() -> Any:
     except RecursionError:  # nested thousands deep: not a game or a hand
         data = None
     if data is None:
-        raise ScoringError(None, "The body is not valid JSON.")
-    services.check_text(data)
+        raise BadInput("The body is not valid JSON.")
+    schema.check_text(data)
     return data
 
 
@@ -78,28 +38,27 @@ def expected_version() -> int | None:
         return None
     match = ETAG.match(header)
     if match is None:
-        raise services.VersionMismatch()
+        raise Stale()
     return int(match.group(1))
 
 
-def writable_game(game_id: str) -> Game:
+def writable_game(game_id: str) -> Loaded:
     """Return the game if the request carries its write token, else 403."""
-    game = services.get_game(game_id)
+    game = services.load(game_id)
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         raise Forbidden(
             "Writing to this game needs its write token: "
             "send Authorization: Bearer <token>."
         )
-    if not services.check_write_token(game, token.strip()):
+    if not services.may_write(game, token.strip()):
         raise Forbidden("That write token does not belong to this game.")
     return game
 
 
-def game_answer(game: Game, status: int = 200, state: Any = None) -> Response:
+def game_answer(game: Loaded, status: int = 200) -> Response:
     """Return the whole game, with its version as the ETag."""
-    state = state or services.game_state(game)
-    response = jsonify(services.game_to_dict(game, state))
+    response = jsonify(schema.game_to_dict(game))
     response.status_code = status
     response.set_etag(str(game.version))
     return response
@@ -108,18 +67,14 @@ def game_answer(game: Game, status: int = 200, state: Any = None) -> Response:
 @bp.get("/presets")
 def presets() -> Response:
     """List the preset rule sets."""
-    return jsonify(
-        [
-            {"key": key, "name": PRESET_NAMES[key], "rules": rules_to_dict(rules)}
-            for key, rules in PRESETS.items()
-        ]
-    )
+    return jsonify(schema.presets())
 
 
-def _page_arg(name: str, default: int, top: int) -> int:
+def page_arg(name: str, default: int, top: int) -> int:
+    """Return a page number or size from the query, or name it as wrong."""
     value = request.args.get(name, str(default))
     if not value.isdigit() or not 1 <= int(value) <= top:
-        raise ScoringError(name, f"{name} must be a whole number from 1 to {top}.")
+        raise BadInput(f"{name} must be a whole number from 1 to {top}.", name)
     return int(value)
 
 
@@ -127,8 +82,8 @@ def _page_arg(name: str, default: int, top: int) -> int:
 def list_games() -> Response:
     """List games, newest first, a page at a time."""
     page = services.list_games(
-        _page_arg("page", 1, 10**6),
-        _page_arg("per_page", 20, 100),
+        page_arg("page", 1, 10**6),
+        page_arg("per_page", 20, 100),
         request.args.get("player"),
         request.args.get("status"),
     )
@@ -138,7 +93,7 @@ def list_games() -> Response:
         return url_for(".list_games", page=number, **args) if number else None
 
     return jsonify(
-        games=[services.game_summary(g, services.game_state(g)) for g in page.items],
+        games=[schema.game_summary(g) for g in page.items],
         page=page.page,
         pages=page.pages,
         per_page=page.per_page,
@@ -151,8 +106,9 @@ def list_games() -> Response:
 @bp.post("/games")
 def create_game() -> tuple[Response, int, dict[str, str]]:
     """Create a game; the answer alone carries its write token."""
-    game, token = services.create_game(body())
-    data = services.game_to_dict(game, services.game_state(game))
+    asked = schema.new_game(body(), services.saved_rules)
+    game, token = services.create_game(asked.name, asked.rules, asked.table)
+    data = schema.game_to_dict(game)
     data["write_token"] = token
     data["links"] = {
         "view": f"/games/{game.id}",
@@ -165,9 +121,9 @@ def create_game() -> tuple[Response, int, dict[str, str]]:
 @bp.get("/games/<game_id>")
 def game(game_id: str) -> Response:
     """Show a game with every hand; answer 304 when the ETag still matches."""
-    response = game_answer(services.get_game(game_id)).make_conditional(request)
+    response = game_answer(services.load(game_id)).make_conditional(request)
     if response.status_code == 412:  # If-Match on a read: an error like any other
-        raise services.VersionMismatch()
+        raise Stale()
     return response
 
 
@@ -177,7 +133,7 @@ def delete_game(game_id: str) -> tuple[str, int]:
     game = writable_game(game_id)
     expected = expected_version()
     if expected is not None and expected != game.version:
-        raise services.VersionMismatch()
+        raise Stale()
     services.delete_game(game)
     return "", 204
 
@@ -186,63 +142,54 @@ def delete_game(game_id: str) -> tuple[str, int]:
 def add_hand(game_id: str) -> Response:
     """Record the next hand."""
     game = writable_game(game_id)
-    state = services.add_hand(game, body(), expected_version())
-    return game_answer(game, 201, state)
+    hand = schema.hand(game.rules, game.table, body())
+    return game_answer(services.record_hand(game, hand, expected_version()), 201)
 
 
 @bp.put("/games/<game_id>/hands/<int:number>")
 def replace_hand(game_id: str, number: int) -> Response:
     """Replace a hand and recompute what follows."""
     game = writable_game(game_id)
-    state = services.replace_hand(game, number, body(), expected_version())
-    return game_answer(game, 200, state)
+    data, expected = body(), expected_version()
+    hand = schema.hand(game.rules, game.table, data)
+    return game_answer(services.replace_hand(game, number, hand, expected))
 
 
 @bp.delete("/games/<game_id>/hands/<int:number>")
 def undo_hand(game_id: str, number: int) -> Response:
     """Undo the last hand."""
     game = writable_game(game_id)
-    state = services.undo_hand(game, expected_version(), number)
-    return game_answer(game, 200, state)
+    return game_answer(services.undo_hand(game, expected_version(), number))
 
 
 @bp.get("/rulesets")
 def list_rulesets() -> Response:
     """List the saved house rules."""
     rulesets = services.list_rulesets()
-    return jsonify(rulesets=[services.ruleset_to_dict(r) for r in rulesets])
-
-
-def _ruleset_body() -> tuple[Any, Any]:
-    data = body()
-    if not isinstance(data, dict):
-        raise ScoringError(None, "Send the house rules as a JSON object.")
-    for key in data:
-        if key not in ("name", "rules"):
-            raise ScoringError(str(key), f"{str(key)[:40]!r} is not a field of rules.")
-    return data.get("name"), data.get("rules", {})
+    return jsonify(rulesets=[schema.ruleset_to_dict(r) for r in rulesets])
 
 
 @bp.post("/rulesets")
 def create_ruleset() -> tuple[Response, int, dict[str, str]]:
     """Save house rules under a name."""
-    ruleset = services.save_ruleset(*_ruleset_body())
+    ruleset = services.save_ruleset(*schema.ruleset_body(body()))
     location = url_for(".ruleset", ruleset_id=ruleset.id)
-    return jsonify(services.ruleset_to_dict(ruleset)), 201, {"Location": location}
+    return jsonify(schema.ruleset_to_dict(ruleset)), 201, {"Location": location}
 
 
 @bp.get("/rulesets/<int:ruleset_id>")
 def ruleset(ruleset_id: int) -> Response:
     """Show saved house rules."""
-    return jsonify(services.ruleset_to_dict(services.get_ruleset(ruleset_id)))
+    return jsonify(schema.ruleset_to_dict(services.get_ruleset(ruleset_id)))
 
 
 @bp.put("/rulesets/<int:ruleset_id>")
 def replace_ruleset(ruleset_id: int) -> Response:
     """Rename or change saved house rules; games already started keep theirs."""
     services.get_ruleset(ruleset_id)
-    ruleset = services.save_ruleset(*_ruleset_body(), ruleset_id=ruleset_id)
-    return jsonify(services.ruleset_to_dict(ruleset))
+    name, rules = schema.ruleset_body(body())
+    ruleset = services.save_ruleset(name, rules, ruleset_id=ruleset_id)
+    return jsonify(schema.ruleset_to_dict(ruleset))
 
 
 @bp.delete("/rulesets/<int:ruleset_id>")

@@ -1,4 +1,5 @@
-"""Command-line tasks: flask --app scorekeeper init-db | export-games | import-games."""
+"""Command-line tasks: flask --app scorekeeper init-db | export-games | import-games |
+rescore."""
 
 import json
 from typing import Any
@@ -7,7 +8,8 @@ import click
 from flask import Flask
 from flask.cli import with_appcontext
 
-from . import models, services
+from . import migration, schema, services
+from .errors import AppError, app_error
 from .scoring import ScoringError
 
 
@@ -15,7 +17,7 @@ from .scoring import ScoringError
 @with_appcontext
 def init_db_command() -> None:
     """Create or upgrade the tables (as flask db upgrade does)."""
-    ran = models.upgrade_database()
+    ran = migration.upgrade_database()
     click.echo("Upgraded the database." if ran else "The database is up to date.")
 
 
@@ -24,8 +26,7 @@ def init_db_command() -> None:
 @click.argument("file", type=click.File("w", encoding="utf-8"), default="-")
 def export_games_command(file: Any) -> None:
     """Write every game, as the API shows it, to FILE (default: standard output)."""
-    games = services.all_games()
-    data = [services.game_to_dict(g, services.game_state(g)) for g in games]
+    data = [schema.game_to_dict(g) for g in services.all_games()]
     json.dump({"games": data}, file, ensure_ascii=False, indent=1)
     file.write("\n")
     click.echo(f"Exported {len(data)} games.", err=True)
@@ -44,18 +45,31 @@ def import_games_command(file: Any) -> None:
     if not isinstance(games, list):
         raise click.ClickException('Expected {"games": [...]} as export-games writes.')
     try:
-        tokens = services.import_games(games)
-    except (ScoringError, services.Conflict) as error:
-        where = f" (hand {error.hand})" if getattr(error, "hand", None) else ""
-        message = getattr(error, "message", None) or getattr(error, "description", "")
-        raise click.ClickException(f"Nothing imported: {message}{where}") from None
+        schema.check_text(games)
+        past = [schema.imported(game, index) for index, game in enumerate(games)]
+        tokens = services.import_games(past)
+    except (AppError, ScoringError) as error:
+        problem = app_error(error)
+        where = f" (hand {problem.hand})" if problem.hand else ""
+        raise click.ClickException(f"Nothing imported: {problem}{where}") from None
     for game_id, token in tokens:
         click.echo(f"{game_id}  /games/{game_id}/play/{token}")
     click.echo(f"Imported {len(tokens)} games.", err=True)
 
 
+@click.command("rescore")
+@with_appcontext
+def rescore_command() -> None:
+    """Rebuild every value stored beside the hands (how each game ended) by replay."""
+    click.echo(f"Rescored {services.rescore()} games.")
+
+
 def init_app(app: Flask) -> None:
     """Register the commands with the app."""
-    app.cli.add_command(init_db_command)
-    app.cli.add_command(export_games_command)
-    app.cli.add_command(import_games_command)
+    for command in (
+        init_db_command,
+        export_games_command,
+        import_games_command,
+        rescore_command,
+    ):
+        app.cli.add_command(command)

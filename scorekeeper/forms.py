@@ -1,4 +1,4 @@
-"""One FlaskForm per form. Forms check the shape of input; the engine owns the rules."""
+"""Every page form, one FlaskForm each: forms check shape, the engine the rules."""
 
 from __future__ import annotations
 
@@ -6,78 +6,97 @@ from flask_wtf import FlaskForm
 from wtforms import (
     FieldList,
     HiddenField,
+    IntegerField,
     RadioField,
     SelectChoice,
     StringField,
     SubmitField,
 )
-from wtforms.validators import InputRequired, Length, Optional
+from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
-from .scoring import Rules, Table
+from .scoring import Hand, Rules, Table, make_hand
 from .scoring.table import NAME_LIMIT
 
 TRICKS = [SelectChoice(str(n)) for n in range(11)]
+MOST_SIDES = 5
 
 
-class HandForm(FlaskForm):
-    """Record or edit one hand by tapping: bidder, contract, tricks, save."""
+def _side_tricks(index: int) -> RadioField:
+    return RadioField(f"Side {index + 1}", choices=TRICKS, validate_choice=False)
+
+
+class VersionedForm(FlaskForm):
+    """A form drawn from one version of a game, so a stale save is caught."""
 
     version = HiddenField()
+
+    def expected_version(self) -> int | None:
+        """Return the game version the form was drawn from, for If-Match."""
+        data = self.version.data or ""
+        return int(data) if data.isdigit() else None
+
+
+class HandForm(VersionedForm):
+    """Record or edit one hand by tapping: bidder, contract, tricks, save."""
+
     bidder = RadioField("Who won the bidding?", validate_choice=False)
     partner = RadioField("Called partner", validate_choice=False)
     contract = RadioField("Contract", validate_choice=False)
     tricks = RadioField(
         "Tricks the bidders took", choices=TRICKS, validate_choice=False
     )
+    # Tricks per side, for tables of three or more sides and for an all-pass
+    # hand played at no trumps; a table uses the first of them, one a side.
+    tricks_0 = _side_tricks(0)
+    tricks_1 = _side_tricks(1)
+    tricks_2 = _side_tricks(2)
+    tricks_3 = _side_tricks(3)
+    tricks_4 = _side_tricks(4)
     save = SubmitField("Save hand")
     passed = SubmitField("Everyone passed")
 
+    def for_table(self, rules: Rules, table: Table) -> HandForm:
+        """Offer this table's players and the contracts its rules allow."""
+        self.bidder.choices = [SelectChoice(p) for p in table.seats]
+        self.partner.choices = [SelectChoice("", "Alone")]
+        self.partner.choices += [SelectChoice(p) for p in table.seats]
+        contracts = rules.normal_contracts() + rules.special_contracts()
+        self.contract.choices = [
+            SelectChoice(c.key, c.name, {"data-tricks": c.tricks}) for c in contracts
+        ]
+        for field, side in zip(
+            self.side_tricks(rules, table), table.sides, strict=False
+        ):
+            field.label.text = side.name
+        return self
 
-def hand_form(rules: Rules, table: Table, **kwargs: object) -> HandForm:
-    """Return a hand form for this table: per-side tricks when more than two sides."""
+    def side_tricks(self, rules: Rules, table: Table) -> list[RadioField]:
+        """Return the per-side tricks fields this table uses, in side order."""
+        # Every side taps its tricks with three or more sides, and for an
+        # all-pass hand played at no trumps, where each side scores its own.
+        if len(table.sides) == 2 and rules.all_pass != "play_no_trumps":
+            return []
+        return [getattr(self, f"tricks_{i}") for i in range(len(table.sides))]
 
-    class Form(HandForm):
-        pass
-
-    # Tricks per side: always with three or more sides, and for an all-pass
-    # hand played at no trumps, where every side scores its own tricks.
-    if len(table.sides) > 2 or rules.all_pass == "play_no_trumps":
-        for index, side in enumerate(table.sides):
-            field = RadioField(side.name, choices=TRICKS, validate_choice=False)
-            setattr(Form, f"tricks_{index}", field)
-    form = Form(**kwargs)
-    form.bidder.choices = [SelectChoice(p) for p in table.seats]
-    form.partner.choices = [SelectChoice("", "Alone")]
-    form.partner.choices += [SelectChoice(p) for p in table.seats]
-    contracts = rules.normal_contracts() + rules.special_contracts()
-    form.contract.choices = [
-        SelectChoice(c.key, c.name, {"data-tricks": c.tricks}) for c in contracts
-    ]
-    return form
-
-
-def side_tricks_fields(form: HandForm, table: Table) -> list[RadioField]:
-    """Return the per-side tricks fields of a form, in side order, if it has them."""
-    fields = [getattr(form, f"tricks_{i}", None) for i in range(len(table.sides))]
-    return [field for field in fields if field is not None]
-
-
-def hand_data(form: HandForm, table: Table) -> dict[str, object]:
-    """Return the hand a submitted form describes, shaped like the JSON API's body."""
-    per_side = [f.data for f in side_tricks_fields(form, table)]
-    if form.passed.data:
-        data: dict[str, object] = {"contract": "pass"}
-    else:
-        data = {"contract": form.contract.data, "bidder": form.bidder.data or None}
-        if form.partner.data:
-            data["partner"] = form.partner.data
-        if len(table.sides) == 2:
-            per_side = []
-            if form.tricks.data:
-                data["tricks"] = _number(form.tricks.data)
-    if per_side and all(per_side):
-        data["tricks"] = [_number(v) for v in per_side]
-    return data
+    def hand(self, rules: Rules, table: Table) -> Hand:
+        """Return the tapped hand, checked by the engine."""
+        per_side = [f.data for f in self.side_tricks(rules, table)]
+        if self.passed.data:
+            fields: dict[str, object] = {"contract": "pass"}
+        else:
+            fields = {
+                "contract": self.contract.data,
+                "bidder": self.bidder.data or None,
+            }
+            if self.partner.data:
+                fields["partner"] = self.partner.data
+            if len(table.sides) == 2:
+                per_side = []
+                if self.tricks.data:
+                    fields["tricks"] = _number(self.tricks.data)
+        if per_side and all(per_side):
+            fields["tricks"] = [_number(v) for v in per_side]
+        return make_hand(rules, table, **fields)  # type: ignore[arg-type]
 
 
 def _number(text: str) -> object:
@@ -101,8 +120,32 @@ class NewGameForm(FlaskForm):
     start = SubmitField("Start the game")
 
 
-class ConfirmForm(FlaskForm):
+class ConfirmForm(VersionedForm):
     """A form with nothing but its CSRF token and a button: undo, delete, rematch."""
 
-    version = HiddenField()
     confirm = SubmitField("Yes")
+
+
+STATUSES = [
+    SelectChoice("all", "All games"),
+    SelectChoice("in_progress", "In progress"),
+    SelectChoice("finished", "Finished"),
+]
+PAGE_LIMIT = 100_000
+
+
+class HistoryForm(FlaskForm):
+    """Filter the games by player and status; a GET, so no CSRF token."""
+
+    class Meta:
+        csrf = False
+
+    player = StringField("Player", validators=[Optional(), Length(max=NAME_LIMIT)])
+    status = RadioField("Show", choices=STATUSES, default="all")
+    page = IntegerField(
+        "Page",
+        validators=[
+            Optional(),
+            NumberRange(1, PAGE_LIMIT, "The page must be a number from 1 up."),
+        ],
+    )

@@ -18,7 +18,7 @@ from wtforms import (
 from wtforms.validators import AnyOf, InputRequired, Length
 
 from . import services
-from .models import NAME_LENGTH
+from .errors import AppError, app_error
 from .scoring import (
     PRESET_NAMES,
     PRESETS,
@@ -30,6 +30,7 @@ from .scoring import (
 )
 from .scoring.contracts import KNOWN_SPECIALS
 from .scoring.rules import CHOICES as WORD_SETTINGS
+from .services import TEXT_LIMIT as NAME_LENGTH
 
 bp = Blueprint("houserules", __name__, url_prefix="/rules")
 
@@ -266,8 +267,9 @@ def rules_data(form: HouseRulesForm, extras: dict[str, Any]) -> dict[str, Any]:
     return {"preset": preset, **changed}
 
 
-def show_error(form: HouseRulesForm, error: ScoringError) -> None:
+def show_error(form: HouseRulesForm, error: AppError | ScoringError) -> None:
     """Show an engine error on the setting it names, or above the form."""
+    error = app_error(error)
     field = getattr(form, error.field or "", None)
     if error.field == "contracts" or not hasattr(field, "errors"):
         form.form_errors.append(error.message)
@@ -295,7 +297,7 @@ def index() -> str:
     return render_template("houserules/index.html", entries=entries)
 
 
-def edit_page(ruleset: services.RuleSet | None) -> tuple[str, int] | Response:
+def edit_page(ruleset: Any) -> tuple[str, int] | Response:
     """Show the house rules form; on a valid save, go back to the list."""
     saved = dict(ruleset.rules) if ruleset else {"preset": "australian"}
     saved_rules, extras = rules_from_dict(saved), extra_contracts(saved)
@@ -313,7 +315,7 @@ def edit_page(ruleset: services.RuleSet | None) -> tuple[str, int] | Response:
             services.save_ruleset(
                 form.name.data, rules_data(form, extras), ruleset and ruleset.id
             )
-        except ScoringError as error:
+        except (AppError, ScoringError) as error:
             show_error(form, error)
         else:
             flash(f"House rules “{' '.join(form.name.data.split())}” saved.")

@@ -2,20 +2,12 @@
 
 from __future__ import annotations
 
-import fcntl
-import os
 import secrets
 from datetime import UTC, datetime
 from typing import Any
 
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
-from flask import current_app
-from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
-from sqlalchemy import JSON, ForeignKey, MetaData, String, UniqueConstraint, text
+from sqlalchemy import JSON, ForeignKey, MetaData, String, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 NAME_LENGTH = 80
@@ -146,26 +138,3 @@ class RuleSet(db.Model):  # type: ignore[name-defined,misc]
     name: Mapped[str] = mapped_column(String(NAME_LENGTH), unique=True)
     rules: Mapped[dict[str, Any]] = mapped_column(JSON)
     created: Mapped[datetime] = mapped_column(default=utcnow)
-
-
-MIGRATIONS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "migrations")
-migrate = Migrate(db=db, directory=MIGRATIONS, render_as_batch=True)
-
-
-def upgrade_database() -> bool:
-    """Bring the app's database to the newest migration; return whether it ran."""
-    config = Config()
-    config.set_main_option("script_location", MIGRATIONS)
-    heads = set(ScriptDirectory.from_config(config).get_heads())
-    # Workers starting together must not both create the tables: hold a lock.
-    lock = os.path.join(current_app.instance_path, ".migrate.lock")
-    with open(lock, "a") as held, db.engine.begin() as connection:
-        fcntl.flock(held, fcntl.LOCK_EX)
-        if connection.dialect.name == "postgresql":
-            connection.execute(text("SELECT pg_advisory_xact_lock(500500500)"))
-        context = MigrationContext.configure(connection)
-        if set(context.get_current_heads()) == heads:
-            return False
-        config.attributes["connection"] = connection
-        command.upgrade(config, "head")
-        return True

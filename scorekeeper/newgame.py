@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from flask import Blueprint, abort, redirect, render_template, url_for
+from flask import Blueprint, redirect, render_template, url_for
 from wtforms import SelectChoice
 
 from . import services
+from .errors import AppError, NotFound, app_error
 from .forms import NewGameForm
 from .games import remember_token
 from .scoring import (
     PRESET_NAMES,
     SHAPES,
     ScoringError,
+    Table,
     describe_rules,
     make_table,
     rules_from_dict,
@@ -22,15 +22,15 @@ from .scoring import (
 bp = Blueprint("newgame", __name__, url_prefix="/new")
 
 DEFAULT_SIDES = ["Us", "Them", "Others"]
+DEFAULT_PRESET = "australian"
 
 
 def parse_shape(shape: str) -> tuple[int, int]:
     """Return (sides, players per side) from '2x2', or answer 404."""
     sides, _, size = shape.partition("x")
     key = (int(sides), int(size)) if sides.isdigit() and size.isdigit() else None
-    if key not in SHAPES:
-        abort(404, "500 is not played at such a table.")
-    assert key is not None
+    if key is None or key not in SHAPES:
+        raise NotFound("500 is not played at such a table.")
     return key
 
 
@@ -49,25 +49,19 @@ def chosen_rules(choice: str) -> dict[str, object]:
     kind, _, key = (choice or "").partition(":")
     if kind == "ruleset" and key.isdigit():
         return dict(services.get_ruleset(int(key)).rules)
-    return {"preset": key if key in PRESET_NAMES else "australian"}
+    return {"preset": key if key in PRESET_NAMES else DEFAULT_PRESET}
 
 
-def game_body(form: NewGameForm, sides: int, size: int) -> dict[str, Any]:
-    """Return the form's game as the JSON API's POST body."""
+def new_table(form: NewGameForm, sides: int, size: int) -> Table:
+    """Return the table the form names, checked by the engine."""
     players = [field.data or "" for field in form.players]
     groups = [players[i * size : (i + 1) * size] for i in range(sides)]
     if size == 1:
         names = [group[0] for group in groups]
     else:
         names = [field.data or "" for field in form.sides]
-    return {
-        "name": form.name.data or "",
-        "rules": chosen_rules(form.rules.data),
-        "sides": [
-            {"name": n, "players": g} for n, g in zip(names, groups, strict=True)
-        ],
-        "first_dealer": form.first_dealer.data or None,
-    }
+    pairs = list(zip(names, groups, strict=True))
+    return make_table(pairs, form.first_dealer.data or None)
 
 
 @bp.get("/")
@@ -81,24 +75,12 @@ def blank_form(sides: int, size: int) -> NewGameForm:
     form = NewGameForm()
     form.rules.choices = rule_choices()
     if not form.is_submitted():
-        form.rules.data = "preset:australian"
+        form.rules.data = f"preset:{DEFAULT_PRESET}"
         for index in range(sides):
             form.sides.append_entry(DEFAULT_SIDES[index] if size > 1 else "")
         for _ in range(sides * size):
             form.players.append_entry("")
     return form
-
-
-def review(form: NewGameForm, body: dict[str, Any]) -> list[str]:
-    """Check the names and rules; offer the first dealer; return the rules in words."""
-    table = make_table(
-        [(side["name"], side["players"]) for side in body["sides"]],
-        body["first_dealer"],
-    )
-    rules = rules_from_dict(body["rules"])
-    form.first_dealer.choices = [SelectChoice(p) for p in table.seats]
-    form.first_dealer.data = form.first_dealer.data or table.seats[0]
-    return describe_rules(rules)
 
 
 @bp.route("/<shape>", methods=["GET", "POST"])
@@ -108,15 +90,18 @@ def names(shape: str):
     form = blank_form(sides, size)
     summary, error = None, None
     if form.validate_on_submit():
-        body = game_body(form, sides, size)
         try:
-            summary = review(form, body)
+            table = new_table(form, sides, size)
+            rules = rules_from_dict(chosen_rules(form.rules.data))
+            form.first_dealer.choices = [SelectChoice(p) for p in table.seats]
+            form.first_dealer.data = table.first_dealer
+            summary = describe_rules(rules)
             if form.start.data:
-                game, token = services.create_game(body)
+                game, token = services.create_game(form.name.data or "", rules, table)
                 remember_token(game.id, token)
                 return redirect(url_for("games.scoreboard", game_id=game.id))
-        except ScoringError as err:
-            summary, error = None, err
+        except (AppError, ScoringError) as err:
+            summary, error = None, app_error(err)
     groups = [
         (form.sides[i] if size > 1 else None, form.players[i * size : (i + 1) * size])
         for i in range(sides)

@@ -4,61 +4,79 @@ import pytest
 from api_helpers import FRIDAY
 from sqlalchemy import event
 
-from scorekeeper import services
+from scorekeeper import schema, services, store
+from scorekeeper.errors import BadInput, NotFound, Stale
 from scorekeeper.models import HandRow, db
 from scorekeeper.scoring import GameOver, ScoringError
 
 SEVEN_HEARTS = {"bidder": "Bob", "contract": "7H", "tricks": 7}
 
 
+def create(body=FRIDAY):
+    """Create a game as the API would, from a JSON body."""
+    asked = schema.new_game(body)
+    return services.create_game(asked.name, asked.rules, asked.table)
+
+
+def record(game, data, expected_version=None):
+    """Record a hand given as the API's JSON body."""
+    hand = schema.hand(game.rules, game.table, data)
+    return services.record_hand(game, hand, expected_version)
+
+
 def test_create_game_returns_the_game_and_a_token_only_it_accepts(app):
     with app.app_context():
-        game, token = services.create_game(FRIDAY)
-        other, _ = services.create_game(FRIDAY)
-        assert services.check_write_token(game, token)
-        assert not services.check_write_token(other, token)
-        assert not services.check_write_token(game, "") and token not in game.token_hash
-        assert services.game_table(game).seats == ("Ann", "Bob", "Cat", "Dan")
+        game, token = create()
+        other, _ = create()
+        assert services.may_write(game, token)
+        assert not services.may_write(other, token)
+        assert not services.may_write(game, "") and token not in game.game.token_hash
+        assert game.table.seats == ("Ann", "Bob", "Cat", "Dan")
+        assert services.load(game.id).table == game.table
 
 
 def test_a_write_that_lost_the_race_is_a_version_mismatch(app):
     with app.app_context():
-        game, _ = services.create_game(FRIDAY)
-        services.add_hand(game, SEVEN_HEARTS, expected_version=1)
-        with pytest.raises(services.VersionMismatch):
-            services.add_hand(game, SEVEN_HEARTS, expected_version=1)
-        assert game.version == 2 and len(game.hands) == 1
+        game, _ = create()
+        record(game, SEVEN_HEARTS, expected_version=1)
+        with pytest.raises(Stale):
+            record(game, SEVEN_HEARTS, expected_version=1)
+        assert game.version == 2 and len(game.game.hands) == 1
 
 
 def test_a_duplicate_hand_number_is_a_version_mismatch_and_writes_nothing(app):
     with app.app_context():
-        game, _ = services.create_game(FRIDAY)
-        services.add_hand(game, SEVEN_HEARTS)
+        game, _ = create()
+        record(game, SEVEN_HEARTS)
 
         def duplicate():
             row = HandRow(game_id=game.id, number=1, contract="6S", tricks=[6, 4])
             db.session.add(row)
 
-        with pytest.raises(services.VersionMismatch):
-            services._transaction(duplicate)
-        assert [h.contract for h in services.get_game(game.id).hands] == ["7H"]
+        with pytest.raises(Stale):
+            store.transaction(duplicate)
+        assert [h.contract for h in services.load(game.id).game.hands] == ["7H"]
 
 
 def test_an_error_rolls_back_the_version_bump(app):
     with app.app_context():
-        game, _ = services.create_game(FRIDAY)
+        game, _ = create()
+
+        def fail():
+            raise ScoringError("tricks", "Say how many tricks were taken.")
+
         with pytest.raises(ScoringError):
-            services.add_hand(game, {"contract": "7H"})
-        assert services.get_game(game.id).version == 1
+            store.locked_write(game, None, fail)
+        assert services.load(game.id).version == 1
 
 
 def test_game_over_is_raised_for_a_hand_after_the_end(app):
     with app.app_context():
-        game, _ = services.create_game(FRIDAY)
-        services.add_hand(game, {"bidder": "Ann", "contract": "10NT", "tricks": 10})
+        game, _ = create()
+        record(game, {"bidder": "Ann", "contract": "10NT", "tricks": 10})
         with pytest.raises(GameOver):
-            services.add_hand(game, SEVEN_HEARTS)
-        assert services.game_state(game).winner == 0
+            record(game, SEVEN_HEARTS)
+        assert services.load(game.id).state.winner == 0
 
 
 def count_queries(app, work):
@@ -98,16 +116,16 @@ def test_list_games_and_player_names(app, api):
         assert set(services.player_names()) == {"Ann", "Bob", "Cat", "Dan", "Eve"}
         page = services.list_games(per_page=1, player="ANN")
         assert page.total == 2 and page.pages == 2 and len(page.items) == 1
-        with pytest.raises(ScoringError):
+        with pytest.raises(BadInput):
             services.list_games(status="won")
 
 
-def test_not_found_is_an_http_404(app):
+def test_not_found_is_a_404(app):
     with app.app_context():
-        with pytest.raises(services.NotFound) as raised:
-            services.get_game("x" * 100)
-        assert raised.value.code == 404
-        with pytest.raises(services.NotFound):
+        with pytest.raises(NotFound) as raised:
+            services.load("x" * 100)
+        assert raised.value.status == 404
+        with pytest.raises(NotFound):
             services.get_ruleset(3)
 
 

@@ -3,7 +3,8 @@
 from sqlalchemy import text
 
 from scorekeeper import create_app
-from scorekeeper.models import db, upgrade_database
+from scorekeeper.migration import upgrade_database
+from scorekeeper.models import db
 
 STRONG = "a long random production key 0123456789"
 

@@ -1,0 +1,255 @@
+"""JSON in and out: the API's bodies and answers, export and import (API.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from .errors import BadInput
+from .models import RuleSet
+from .scoring import (
+    PRESET_NAMES,
+    PRESETS,
+    Hand,
+    Rules,
+    ScoringError,
+    Table,
+    make_hand,
+    make_table,
+    rules_from_dict,
+    rules_to_dict,
+)
+from .services import PastGame
+from .store import GAME_ID, Loaded
+
+GAME_FIELDS = {"name", "rules", "ruleset", "sides", "first_dealer"}
+HAND_FIELDS = {"bidder", "side", "contract", "tricks", "partner", "first_out"}
+RULESET_FIELDS = {"name", "rules"}
+
+
+def check_text(data: object) -> None:
+    """Refuse text no database can keep: NUL and lone surrogates, at any depth."""
+    stack: list[tuple[object, str | None]] = [(data, None)]
+    while stack:
+        value, field = stack.pop()
+        if isinstance(value, Mapping):
+            for key, item in value.items():
+                stack.append((key, field or str(key)[:40]))
+                stack.append((item, field or str(key)[:40]))
+        elif isinstance(value, list):
+            stack.extend((item, field) for item in value)
+        elif isinstance(value, str) and (
+            "\x00" in value or not value.isascii() and not _encodable(value)
+        ):
+            raise BadInput("The text has a character that is not allowed.", field)
+
+
+def _encodable(value: str) -> bool:
+    try:
+        value.encode()
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def fields(data: object, allowed: set[str], what: str) -> Mapping[str, Any]:
+    """Return a JSON object whose keys are all allowed, or name the stray one."""
+    if not isinstance(data, Mapping):
+        raise BadInput(f"Send {what} as a JSON object.")
+    for key in data:
+        if key not in allowed:
+            raise BadInput(f"{str(key)[:40]!r} is not a field of {what}.", str(key))
+    return data
+
+
+def text(data: Mapping[str, Any], key: str, default: str | None = "") -> str:
+    """Return a text field (the default when absent), or refuse another type."""
+    value = data.get(key, default)
+    if not isinstance(value, str):
+        raise BadInput(f"The {key} must be text.", key)
+    return value
+
+
+def rules_object(value: object) -> Mapping[str, Any]:
+    """Return a rules object, or refuse anything that is not one."""
+    if not isinstance(value, Mapping):
+        raise BadInput("The rules must be an object of settings.", "rules")
+    return value
+
+
+# Answers
+
+
+def created(stamp: datetime) -> str:
+    """Return a stored UTC time as ISO 8601 with its zone."""
+    return stamp.replace(tzinfo=UTC).isoformat()
+
+
+def game_summary(game: Loaded) -> dict[str, Any]:
+    """Return the short form of a game used in lists."""
+    state = game.state
+    return {
+        "id": game.id,
+        "name": game.game.name,
+        "created": created(game.game.created),
+        "status": "finished" if state.finished else "in_progress",
+        "winner": state.winner,
+        "ending": state.ending,
+        "sides": [s.name for s in game.table.sides],
+        "totals": list(state.totals),
+        "hands": len(state.hands),
+    }
+
+
+def game_to_dict(game: Loaded) -> dict[str, Any]:
+    """Return a game as the API shows it (API.md)."""
+    state, row = game.state, game.game
+    return {
+        "id": game.id,
+        "name": row.name,
+        "version": row.version,
+        "created": created(row.created),
+        "rules": row.rules,
+        "sides": [
+            {"name": s.name, "players": list(s.players), "score": score}
+            for s, score in zip(game.table.sides, state.totals, strict=True)
+        ],
+        "first_dealer": row.first_dealer,
+        "hands": [
+            {
+                "number": r.number,
+                "dealer": r.dealer,
+                "bidder": r.hand.bidder,
+                "side": r.hand.side,
+                "partner": r.hand.partner,
+                "contract": r.hand.contract,
+                "tricks": list(r.hand.tricks),
+                "first_out": r.hand.first_out,
+                "made": r.made,
+                "points": list(r.points),
+                "reasons": list(r.reasons),
+                "totals": list(r.totals),
+            }
+            for r in state.hands
+        ],
+        "status": "finished" if state.finished else "in_progress",
+        "winner": state.winner,
+        "ending": state.ending,
+        "next_dealer": None if state.finished else state.next_dealer,
+        "first_bidder": None if state.finished else state.first_bidder,
+        "barred": list(state.barred),
+    }
+
+
+def ruleset_to_dict(ruleset: RuleSet) -> dict[str, Any]:
+    """Return a saved rule set as the API shows it."""
+    return {
+        "id": ruleset.id,
+        "name": ruleset.name,
+        "rules": ruleset.rules,
+        "full": rules_to_dict(rules_from_dict(ruleset.rules)),
+        "created": created(ruleset.created),
+    }
+
+
+def presets() -> list[dict[str, Any]]:
+    """Return the preset rule sets as the API lists them."""
+    return [
+        {"key": key, "name": PRESET_NAMES[key], "rules": rules_to_dict(rules)}
+        for key, rules in PRESETS.items()
+    ]
+
+
+# Bodies
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """A game asked for: its name (maybe empty), rules and table."""
+
+    name: str
+    rules: Rules
+    table: Table
+
+
+Saved = Callable[[object], Mapping[str, Any]]
+
+
+def new_game(data: object, saved: Saved | None = None) -> NewGame:
+    """Read a game body: saved house rules (looked up by `saved`), overrides, table."""
+    data = fields(data, GAME_FIELDS, "a game")
+    wanted: dict[str, Any] = {}
+    if data.get("ruleset") is not None and saved is not None:
+        wanted.update(saved(data["ruleset"]))
+    wanted.update(rules_object(data.get("rules", {})))
+    rules = rules_from_dict(wanted)
+    sides = data.get("sides")
+    if not isinstance(sides, list) or not sides:
+        raise BadInput("List the sides, each with a name and players.", "sides")
+    pairs = []
+    for side in sides:
+        if not isinstance(side, Mapping) or not isinstance(side.get("players"), list):
+            raise BadInput('Each side needs a "name" and a list of "players".', "sides")
+        pairs.append((side.get("name"), side["players"]))
+    table = make_table(pairs, data.get("first_dealer"))
+    return NewGame(text(data, "name"), rules, table)
+
+
+def hand(rules: Rules, table: Table, data: object) -> Hand:
+    """Read a hand body under a game's rules and table."""
+    data = fields(data, HAND_FIELDS, "a hand")
+    if "contract" not in data:
+        raise BadInput("Name the contract, such as 7H, misere or pass.", "contract")
+    return make_hand(rules, table, **data)
+
+
+def ruleset_body(data: object) -> tuple[str, Mapping[str, Any]]:
+    """Read a rule set body: its name and its rules (a preset and overrides)."""
+    if not isinstance(data, dict):
+        raise BadInput("Send the house rules as a JSON object.")
+    data = fields(data, RULESET_FIELDS, "rules")
+    return text(data, "name", None), rules_object(data.get("rules", {}))
+
+
+def utc(text: str) -> datetime:
+    """Return an ISO 8601 time as UTC without a zone, as the database keeps it."""
+    try:
+        return datetime.fromisoformat(text).astimezone(UTC).replace(tzinfo=None)
+    except (ValueError, OverflowError):
+        raise BadInput(f"{text[:40]!r} is not a date.", "created") from None
+
+
+def imported(data: object, index: int) -> PastGame:
+    """Read one game of an export file, as export-games writes it."""
+    if not isinstance(data, Mapping):
+        raise BadInput(f"Game {index + 1} is not a JSON object.")
+    sides = data.get("sides")
+    body = {
+        "name": data.get("name", ""),
+        "rules": data.get("rules", {}),
+        "sides": [
+            {"name": s.get("name"), "players": s.get("players")}
+            for s in (sides if isinstance(sides, list) else [])
+            if isinstance(s, Mapping)
+        ],
+        "first_dealer": data.get("first_dealer"),
+    }
+    game = new_game(body)
+    game_id = data.get("id")
+    if game_id is not None and not (
+        isinstance(game_id, str) and GAME_ID.fullmatch(game_id)
+    ):
+        raise BadInput(f"Game {index + 1} has an id that is not valid.", "id")
+    stamp = utc(data["created"]) if isinstance(data.get("created"), str) else None
+    hands = []
+    for number, row in enumerate(data.get("hands") or [], start=1):
+        if not isinstance(row, Mapping):
+            raise BadInput(f"Hand {number} is not a JSON object.", None, number)
+        try:
+            found = {k: row[k] for k in HAND_FIELDS if row.get(k) is not None}
+            hands.append(make_hand(game.rules, game.table, **found))
+        except ScoringError as error:
+            raise ScoringError(error.field, error.message, number) from None
+    return PastGame(game.name, game.rules, game.table, tuple(hands), game_id, stamp)

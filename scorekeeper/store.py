@@ -1,0 +1,173 @@
+"""Games in the database: transactions, the lock, remembered replays, loading."""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TypeVar
+
+from sqlalchemy import update
+from sqlalchemy.exc import IntegrityError, OperationalError
+
+from .errors import AppError, Busy, NotFound, Stale
+from .models import Game, HandRow, db
+from .scoring import GameState, Hand, Rules, Table, make_table, replay, rules_from_dict
+
+T = TypeVar("T")
+# Ids are secrets.token_urlsafe(16); anything else cannot be a game.
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
+
+@dataclass
+class Loaded:
+    """A game as one request sees it: its row, rules, table and replayed state."""
+
+    game: Game
+    rules: Rules
+    table: Table
+    state: GameState
+
+    @property
+    def id(self) -> str:
+        """Return the game's id."""
+        return self.game.id
+
+    @property
+    def version(self) -> int:
+        """Return the game's version, bumped by every write."""
+        return self.game.version
+
+
+def game_table(game: Game) -> Table:
+    """Return a stored game's sides, seats and first dealer."""
+    sides = [(s.name, [p.name for p in s.players]) for s in game.sides]
+    return make_table(sides, game.first_dealer)
+
+
+def stored_hand(row: HandRow) -> Hand:
+    """Return a stored hand as the engine takes it."""
+    return Hand(
+        row.contract,
+        tuple(row.tricks),
+        side=row.side,
+        bidder=row.bidder,
+        partner=row.partner,
+        first_out=row.first_out,
+    )
+
+
+def hand_row(number: int, hand: Hand) -> HandRow:
+    """Return a hand as a row to store."""
+    return HandRow(
+        number=number,
+        contract=hand.contract,
+        side=hand.side,
+        bidder=hand.bidder,
+        partner=hand.partner,
+        first_out=hand.first_out,
+        tricks=list(hand.tricks),
+    )
+
+
+# Replays remembered by game and version, so a long game is not replayed on
+# every request. An entry is made only by a write, from the rows it read while
+# holding the game's lock, and only once that write has committed; every write
+# bumps the version, and a game re-created with the same id has a new token
+# hash. So an entry always describes exactly the hands of its version. It is
+# derived state, never a second truth: a miss replays the rows.
+_REPLAYS: OrderedDict[tuple[str, str, int], GameState] = OrderedDict()
+_REPLAYS_LOCK = threading.Lock()
+REPLAYS_KEPT = 256
+
+
+def remembered(game: Game, version: int) -> GameState | None:
+    """Return the remembered replay of a game at a version, if any."""
+    with _REPLAYS_LOCK:
+        return _REPLAYS.get((game.id, game.token_hash, version))
+
+
+def remember(game: Game, version: int, state: GameState) -> None:
+    """Remember a committed game's replay at its version."""
+    with _REPLAYS_LOCK:
+        _REPLAYS[(game.id, game.token_hash, version)] = state
+        while len(_REPLAYS) > REPLAYS_KEPT:
+            _REPLAYS.popitem(last=False)
+
+
+def replay_rows(game: Game, rules: Rules, table: Table) -> GameState:
+    """Replay a game's stored hands."""
+    return replay(rules, table, [stored_hand(h) for h in game.hands])
+
+
+def loaded(game: Game) -> Loaded:
+    """Return a game row with its rules, table and state, each built once."""
+    rules, table = rules_from_dict(game.rules), game_table(game)
+    state = remembered(game, game.version) or replay_rows(game, rules, table)
+    return Loaded(game, rules, table, state)
+
+
+def load(game_id: str) -> Loaded:
+    """Return the game with this id, loaded, or raise NotFound."""
+    game = db.session.get(Game, game_id) if GAME_ID.fullmatch(game_id) else None
+    if game is None:
+        raise NotFound("There is no game with that id.")
+    return loaded(game)
+
+
+def transaction(work: Callable[[], T], duplicate: AppError | None = None) -> T:
+    """Run work and commit; roll everything back on any error."""
+    try:
+        result = work()
+        db.session.commit()
+    except IntegrityError:
+        # A racing write took the same hand number or name first.
+        db.session.rollback()
+        raise duplicate or Stale() from None
+    except OperationalError as error:
+        db.session.rollback()
+        if "locked" in str(error.orig) or "lock timeout" in str(error.orig):
+            raise Busy() from None
+        raise
+    except BaseException:
+        db.session.rollback()
+        raise
+    return result
+
+
+def lock(game: Game, expected_version: int | None) -> int:
+    """Bump the version first: it takes the write lock and checks If-Match."""
+    query = update(Game).where(Game.id == game.id)
+    if expected_version is not None:
+        query = query.where(Game.version == expected_version)
+    result = db.session.execute(query.values(version=Game.version + 1))
+    if result.rowcount != 1:  # type: ignore[attr-defined]
+        raise Stale()
+    # Read the hands again inside the locked transaction: another write may
+    # have landed between the request's first read and the lock.
+    db.session.expire(game, ["version", "ending", "hands"])
+    return game.version
+
+
+def keep_ending(game: Game, state: GameState) -> None:
+    """Store how a game ended, the one value kept beside its hands (for listing)."""
+    game.ending = state.ending
+
+
+def locked_write(
+    target: Loaded, expected_version: int | None, work: Callable[[], GameState]
+) -> Loaded:
+    """Lock the game, run a write, commit; remember and return the state it left."""
+
+    def locked() -> tuple[int, GameState]:
+        version = lock(target.game, expected_version)
+        state = work()
+        keep_ending(target.game, state)
+        return version, state
+
+    version, state = transaction(locked)
+    db.session.expire(target.game, ["hands"])
+    remember(target.game, version, state)
+    return Loaded(target.game, target.rules, target.table, state)
