@@ -51,7 +51,9 @@ def public_url(host: str, port: int) -> str:
 
 def wait_until_listening(host: str, port: int, timeout: float = 30) -> bool:
     """Return once the server accepts a connection (True), or False on timeout."""
-    target = "127.0.0.1" if host in WILDCARDS else host
+    target = host
+    if host in WILDCARDS:
+        target = "::1" if ":" in host else "127.0.0.1"
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         try:

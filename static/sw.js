@@ -63,8 +63,11 @@ async function networkFirst(event) {
 
 // Keep a page's copy, marked with when it was saved, so the page can tell.
 async function keep(response) {
-  if (!response.ok || response.redirected || response.type !== "basic") return;
   const path = new URL(response.url).pathname;
+  if (response.status === 404) {
+    await (await caches.open(CACHE)).delete(path);  // a deleted game stays gone
+  }
+  if (!response.ok || response.redirected || response.type !== "basic") return;
   const html = await response.text();
   const mark = `<meta name="offline-copy" content="${new Date().toISOString()}">`;
   const headers = new Headers(response.headers);
