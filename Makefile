@@ -2,32 +2,39 @@
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# make run serves on HOST:PORT; every interface by default, so a phone can open it.
 PORT ?= 5000
+HOST ?= 0.0.0.0
 
 .PHONY: run test browser bench
 
 $(BIN)/activate:
 	$(PY) -m venv $(VENV)
 
-run: $(BIN)/activate
+# Stamps: install again only when pyproject.toml changed (or the venv is new).
+$(VENV)/.installed: pyproject.toml | $(BIN)/activate
 	$(BIN)/pip install -q -e .
-	@echo "Five Hundred Scorekeeper: http://127.0.0.1:$(PORT)/"
-	$(BIN)/flask --app scorekeeper run --port $(PORT)
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/activate
+	$(BIN)/pip install -q -e '.[test]'
+	touch $@ $(VENV)/.installed
+
+run: $(VENV)/.installed
+	HOST=$(HOST) PORT=$(PORT) $(BIN)/python -m scorekeeper.serve
 
 # Debian's Chromium drives the browser tests; Playwright's own download does not work here.
 browser:
 	@test -x /usr/bin/chromium || (apt-get update -qq && apt-get install -y -qq chromium)
 
-test: $(BIN)/activate browser
-	$(BIN)/pip install -q -e '.[test]'
+test: $(VENV)/.installed-test browser
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/pytest -q
 
 # Every benchmark prints its figures: replay, page weight, hand 200 vs 1, req/s.
-bench: $(BIN)/activate
-	$(BIN)/pip install -q -e .
+bench: $(VENV)/.installed
 	$(BIN)/python bench/replay.py
 	$(BIN)/python bench/pages.py
 	$(BIN)/python bench/api.py

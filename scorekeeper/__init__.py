@@ -33,7 +33,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = config.secret_key(app)
     app.json.sort_keys = False  # type: ignore[attr-defined]
 
-    from . import api, cli, compress, errors, migration, models, pages, security
+    from . import api, cli, compress, errors, migration, models, pages, pwa, security
 
     security.init_app(app)
     compress.init_app(app)
@@ -51,5 +51,6 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     csrf.exempt(api.bp)  # API writes carry a Bearer token a cross-site form cannot.
     app.register_blueprint(api.bp)
     pages.init_app(app)
+    pwa.init_app(app)
     cli.init_app(app)
     return app

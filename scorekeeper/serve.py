@@ -1,0 +1,97 @@
+"""Serve the app at the table: waitress on every interface, its address as a QR code.
+
+Run by `make run`: `python -m scorekeeper.serve`, honouring HOST and PORT.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+import signal
+import socket
+import sys
+import threading
+import time
+
+import segno
+from waitress import create_server
+
+from . import create_app
+
+WILDCARDS = {"", "0.0.0.0", "::"}
+# connect() on a UDP socket only chooses a route: nothing is sent to this address.
+UNROUTED = ("10.254.254.254", 1)
+
+
+def lan_address() -> str:
+    """Return the address a phone on the same network reaches this machine at."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(UNROUTED)
+            address = str(probe.getsockname()[0])
+        except OSError:
+            address = ""
+    if address and not ipaddress.ip_address(address).is_loopback:
+        return address
+    try:
+        address = socket.gethostbyname(socket.gethostname())
+    except OSError:
+        return "127.0.0.1"
+    return address if not ipaddress.ip_address(address).is_loopback else "127.0.0.1"
+
+
+def public_url(host: str, port: int) -> str:
+    """Return the URL to print for a server bound to host and port."""
+    if host in WILDCARDS:
+        host = lan_address()
+    if ":" in host:
+        host = f"[{host}]"
+    return f"http://{host}:{port}/"
+
+
+def wait_until_listening(host: str, port: int, timeout: float = 30) -> bool:
+    """Return once the server accepts a connection (True), or False on timeout."""
+    target = host
+    if host in WILDCARDS:
+        target = "::1" if ":" in host else "127.0.0.1"
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection((target, port), timeout=1):
+                return True
+        except OSError:
+            time.sleep(0.05)
+    return False
+
+
+def announce(host: str, port: int) -> None:
+    """Print the phone's address and its QR code once the server answers."""
+    if not wait_until_listening(host, port):
+        print(f"The server did not answer on port {port}.", file=sys.stderr)
+        return
+    url = public_url(host, port)
+    print("Five Hundred Scorekeeper is running. On a phone on this network open:")
+    print(f"\n    {url}\n")
+    segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
+    print("Press Ctrl+C to stop.", flush=True)
+
+
+def main() -> None:
+    """Serve the app with waitress on HOST:PORT (default every interface, 5000)."""
+    host = os.environ.get("HOST", "0.0.0.0")
+    port = int(os.environ.get("PORT", "5000"))
+    app = create_app()
+    app.debug = False
+    server = create_server(app, host=host, port=port, threads=8)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    threading.Thread(target=announce, args=(host, port), daemon=True).start()
+    try:
+        server.run()
+    except (KeyboardInterrupt, SystemExit):
+        pass
+    finally:
+        server.close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,91 @@
+// The service worker: keeps the app shell and each scoreboard this phone has
+// opened, so a visited scoreboard opens again with no network. Only GETs pass
+// through it: forms and /api/ always go straight to the server.
+const CACHE = "scorekeeper-v1";
+const SHELL = [
+  "/static/style.css",
+  "/static/hand.js",
+  "/static/pwa.js",
+  "/static/icon.svg",
+  "/static/icons/icon-192.png",
+  "/static/icons/icon-512.png",
+  "/static/icons/maskable-512.png",
+];
+const PAGE = /^\/(games\/[^/]+)?$/;  // the home page and each scoreboard
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const key of await caches.keys()) {
+      if (key !== CACHE) await caches.delete(key);
+    }
+    await self.clients.claim();
+    // The page that registered the worker was loaded without it: keep it now.
+    for (const client of await self.clients.matchAll({ type: "window" })) {
+      const url = new URL(client.url);
+      if (PAGE.test(url.pathname)) {
+        await fetch(url.pathname).then(keep).catch(() => {});
+      }
+    }
+  })());
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (url.pathname.startsWith("/api/")) return;
+  if (request.mode === "navigate" && PAGE.test(url.pathname)) {
+    event.respondWith(networkFirst(event));
+  } else if (SHELL.includes(url.pathname)) {
+    event.respondWith(cacheThenRefresh(event));
+  }
+});
+
+// Pages: the server's answer when it can be reached, else the copy kept last time.
+async function networkFirst(event) {
+  const path = new URL(event.request.url).pathname;
+  try {
+    const response = await fetch(event.request);
+    event.waitUntil(keep(response.clone()).catch(() => {}));
+    return response;
+  } catch (error) {
+    const copy = await caches.match(path);
+    if (copy) return copy;
+    throw error;
+  }
+}
+
+// Keep a page's copy, marked with when it was saved, so the page can tell.
+async function keep(response) {
+  const path = new URL(response.url).pathname;
+  if (response.status === 404) {
+    await (await caches.open(CACHE)).delete(path);  // a deleted game stays gone
+  }
+  if (!response.ok || response.redirected || response.type !== "basic") return;
+  const html = await response.text();
+  const mark = `<meta name="offline-copy" content="${new Date().toISOString()}">`;
+  const headers = new Headers(response.headers);
+  headers.delete("Content-Encoding");
+  headers.delete("Content-Length");
+  const copy = new Response(html.replace("</head>", `${mark}</head>`), { headers });
+  await (await caches.open(CACHE)).put(path, copy);
+}
+
+// The shell: the kept copy at once, refreshed behind it for next time.
+async function cacheThenRefresh(event) {
+  const cache = await caches.open(CACHE);
+  const kept = await cache.match(event.request, { ignoreSearch: true });
+  const fresh = fetch(event.request).then((response) => {
+    if (response.ok) cache.put(event.request, response.clone());
+    return response;
+  });
+  if (!kept) return fresh;
+  event.waitUntil(fresh.catch(() => {}));
+  return kept;
+}
