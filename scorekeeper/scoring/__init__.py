@@ -17,16 +17,28 @@ from .game import (
     score_hand,
 )
 from .rules import PRESET_NAMES, PRESETS, Rules, rules_from_dict, rules_to_dict
+from .settings import (
+    DEFAULT_PRESET,
+    SETTINGS,
+    SPECIAL_OFFERS,
+    Choice,
+    Setting,
+    SpecialOffer,
+)
 from .table import SHAPES, Side, Table, make_table
 
 __all__ = [
+    "DEFAULT_PRESET",
     "ENDINGS",
     "PASS",
     "PRESETS",
     "PRESET_NAMES",
+    "SETTINGS",
     "SHAPES",
+    "SPECIAL_OFFERS",
     "SUITS",
     "SUIT_SYMBOL",
+    "Choice",
     "Contract",
     "GameOver",
     "GameState",
@@ -35,8 +47,10 @@ __all__ = [
     "Outlook",
     "Rules",
     "ScoringError",
+    "Setting",
     "Side",
     "Special",
+    "SpecialOffer",
     "Table",
     "describe_rules",
     "make_hand",
