@@ -14,7 +14,7 @@ from scoring_helpers import (
     play,
 )
 
-from scorekeeper.scoring import GameOver, make_hand, outlook, replay
+from scorekeeper.scoring import PRESETS, GameOver, make_hand, outlook, replay
 
 
 def ann(contract, tricks, **extra):
@@ -310,3 +310,69 @@ def test_a_side_already_past_500_on_defence_wins_with_six_spades():
     ahead = outlook_after(AUSTRALIAN, bob("9NT", 9), ann("6S", 0))  # Them 520
     assert ahead[1].wins_with is not None
     assert ahead[1].wins_with.key == "6S"
+
+
+# Walker Ultimate: exactly the target wins, the ceiling loses.
+
+WALKER = PRESETS["walker_ultimate"]
+
+
+def test_exactly_500_wins_under_walker_ultimate():
+    state = play(WALKER, TEAMS, ann("7H", 7), ann("8H", 8))
+    assert state.totals == (500, 50)
+    assert (state.ending, state.winner) == ("front_door", 0)
+
+
+def test_560_plays_on_under_walker_ultimate():
+    state = play(WALKER, TEAMS, ann("10NT", 10), ann("6S", 6))
+    assert state.totals == (560, 40)
+    assert not state.finished
+
+
+def test_1020_loses_under_walker_ultimate_and_the_other_side_wins():
+    state = play(WALKER, TEAMS, ann("10NT", 10), ann("10H", 10))
+    assert state.totals == (1020, 0)
+    assert (state.ending, state.winner) == ("ceiling", 1)
+
+
+def test_at_the_ceiling_with_three_sides_the_highest_of_the_rest_wins():
+    rules = house("walker_ultimate", target=None)
+    state = play(
+        rules,
+        THREE,
+        ann("10NT", [10, 0, 0]),
+        bob("7H", [1, 7, 2]),
+        ann("10H", [10, 0, 0]),
+    )
+    assert state.totals == (1030, 200, 20)
+    assert (state.ending, state.winner) == ("ceiling", 1)
+
+
+def test_a_side_exactly_at_the_ceiling_loses():
+    rules = house(ceiling=600, target=None)
+    state = play(rules, TEAMS, ann("10NT", 10), ann("6S", 6), ann("6S", 6))
+    assert state.totals == (600, 80)
+    assert (state.ending, state.winner) == ("ceiling", 1)
+
+
+def test_the_ceiling_is_checked_with_the_back_door_before_the_front_door():
+    rules = house("walker_ultimate", exact_target=False)
+    state = play(rules, TEAMS, ann("10D", 10), ann("10NT", 10))
+    assert state.totals == (1000, 0)
+    assert (state.ending, state.winner) == ("ceiling", 1)
+
+
+def test_a_side_past_an_exact_target_may_come_back_to_it():
+    state = play(WALKER, TEAMS, ann("10NT", 10), ann("6C", 4), ann("6S", 6))
+    assert state.totals == (520 - 60 + 40, 100)
+    assert (state.ending, state.winner) == ("front_door", 0)
+
+
+def test_defenders_out_at_exactly_the_target_win_when_no_contract_is_needed():
+    rules = house("walker_ultimate", win_requires_contract=False)
+    state = play(rules, TEAMS, bob("9NT", 9), ann("6S", 0))
+    assert state.totals == (-30, 520)
+    assert not state.finished
+    state = play(rules, TEAMS, bob("9NT", 9), ann("7S", 2))
+    assert state.totals == (-130, 500)
+    assert (state.ending, state.winner) == ("front_door", 1)

@@ -27,6 +27,7 @@ def test_every_preset_the_api_promises_exists_with_a_name():
         "tasmanian",
         "french_canadian",
         "perfect",
+        "walker_ultimate",
     ):
         assert PRESETS[key].preset == key
         assert PRESET_NAMES[key]
@@ -84,6 +85,21 @@ def test_the_perfect_preset_is_australian_less_twenty():
     assert rules.normal_offset == -20
     assert (rules.target, rules.floor, rules.win_requires_contract) == (500, -500, True)
     assert specials(rules) == specials(PRESETS["australian"])
+
+
+def test_the_walker_ultimate_preset_is_australian_with_an_exact_target_and_a_ceiling():
+    rules = PRESETS["walker_ultimate"]
+    assert PRESET_NAMES["walker_ultimate"] == "Walker Ultimate"
+    assert (rules.exact_target, rules.ceiling) == (True, 1000)
+    assert rules == house(exact_target=True, ceiling=1000, preset="walker_ultimate")
+    assert (rules.target, rules.floor, rules.failure) == (500, -500, "subtract")
+    assert rules.defender_tricks == "always"
+
+
+def test_no_other_preset_has_an_exact_target_or_a_ceiling():
+    for key, rules in PRESETS.items():
+        if key != "walker_ultimate":
+            assert (rules.exact_target, rules.ceiling) == (False, None)
 
 
 def test_the_lock_spread_set_ralph_and_all_pass_switches_exist_on_any_preset():
@@ -168,6 +184,11 @@ def test_overrides_change_only_what_they_name():
         ({"contracts": {"7nt": {"value": 300}}}, "contracts"),
         ({"contracts": {"Pass": {"value": 300}}}, "contracts"),
         ({"target": None, "floor": None}, "target"),
+        ({"ceiling": 500}, "ceiling"),
+        ({"ceiling": 400}, "ceiling"),
+        ({"ceiling": 0, "target": None}, "ceiling"),
+        ({"ceiling": "1000"}, "ceiling"),
+        ({"exact_target": "yes"}, "exact_target"),
     ],
 )
 def test_a_bad_rule_names_the_setting_at_fault(data, field):
@@ -213,6 +234,8 @@ def words(rules):
         ("all_pass", "play_no_trumps", "played at no trumps"),
         ("redeal_same_dealer", True, "the same dealer deals"),
         ("partner_share", "full", "full value"),
+        ("exact_target", True, "Only exactly 500 goes out"),
+        ("ceiling", 1000, "at 1000 or above loses"),
         ("set_rule", True, "is set"),
         ("ralph_rule", True, "short by more than 3"),
     ],

@@ -117,7 +117,16 @@ def _end(rules: Rules) -> list[str]:
         lines.append(f"A side at {rules.floor} or below goes out the back door.")
     else:
         lines.append("There is no back door: no score is too low to play on.")
+    if rules.ceiling is not None:
+        lines.append(
+            f"A side at {rules.ceiling} or above loses, as if out the back door."
+        )
     if rules.target is not None:
+        if rules.exact_target:
+            lines.append(
+                f"Only exactly {rules.target} goes out the front door: a side past "
+                "it plays on."
+            )
         if rules.win_requires_contract:
             lines.append(
                 f"Only a made contract wins: reaching {rules.target} on defence "

@@ -12,7 +12,7 @@ from .errors import ScoringError
 from .rules import Rules
 from .table import Table
 
-ENDINGS = ("front_door", "back_door", "point_spread", "hands_limit")
+ENDINGS = ("front_door", "back_door", "ceiling", "point_spread", "hands_limit")
 
 
 class GameOver(ScoringError):
@@ -274,6 +274,12 @@ def _best(sides: Sequence[int], totals: Sequence[int]) -> int | None:
     return leaders[0] if len(leaders) == 1 else None
 
 
+def _reached(rules: Rules, total: int) -> bool:
+    """Return whether a total opens the front door."""
+    assert rules.target is not None
+    return total == rules.target if rules.exact_target else total >= rules.target
+
+
 def _ending(
     rules: Rules,
     table: Table,
@@ -281,12 +287,18 @@ def _ending(
 ) -> tuple[str, int | None] | None:
     totals, hand, count = result.totals, result.hand, len(result.totals)
     everyone = range(count)
-    if rules.floor is not None:
-        losers = [s for s in everyone if totals[s] <= rules.floor]
-        if losers:
-            return "back_door", _best([s for s in everyone if s not in losers], totals)
+    # The back door and the ceiling are one step: a side past either loses.
+    fallen = [
+        s for s in everyone if rules.floor is not None and totals[s] <= rules.floor
+    ]
+    burst = [
+        s for s in everyone if rules.ceiling is not None and totals[s] >= rules.ceiling
+    ]
+    if fallen or burst:
+        rest = [s for s in everyone if s not in fallen and s not in burst]
+        return "back_door" if fallen else "ceiling", _best(rest, totals)
     if rules.target is not None:
-        out = [s for s in everyone if totals[s] >= rules.target]
+        out = [s for s in everyone if _reached(rules, totals[s])]
         contractors = []
         if hand.side is not None and result.made:
             contractors = [hand.side]

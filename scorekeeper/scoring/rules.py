@@ -33,7 +33,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "all_pass": ("redeal", "play_no_trumps"),
     "partner_share": ("half", "full"),
 }
-OPTIONAL_INTS = ("lock", "target", "floor", "point_spread", "hands_limit")
+OPTIONAL_INTS = ("lock", "target", "floor", "ceiling", "point_spread", "hands_limit")
 VALUE_LIMIT = 100_000
 
 
@@ -60,6 +60,8 @@ class Rules:
     lock: int | None = None
     target: int | None = 500
     floor: int | None = -500
+    exact_target: bool = False
+    ceiling: int | None = None
     win_requires_contract: bool = True
     point_spread: int | None = None
     hands_limit: int | None = None
@@ -99,6 +101,7 @@ PRESET_NAMES = {
     "tasmanian": "Tasmanian",
     "french_canadian": "French Canadian",
     "perfect": "Perfect",
+    "walker_ultimate": "Walker Ultimate",
 }
 
 # Settings RULES.md marks *assumed* (or leaves to "on by default"), per preset.
@@ -146,6 +149,7 @@ PRESETS: dict[str, Rules] = {
         win_requires_contract=False,
     ),
     "perfect": Rules(preset="perfect", normal_offset=-20),
+    "walker_ultimate": Rules(preset="walker_ultimate", exact_target=True, ceiling=1000),
 }
 
 
@@ -260,6 +264,11 @@ def _check_consistent(rules: Rules) -> None:
         raise ScoringError("target", "The target must be above zero.")
     if rules.floor is not None and rules.floor >= 0:
         raise ScoringError("floor", "The floor must be below zero.")
+    if rules.ceiling is not None and rules.ceiling <= 0:
+        raise ScoringError("ceiling", "The ceiling must be above zero.")
+    ceiling, target = rules.ceiling, rules.target
+    if ceiling is not None and target is not None and ceiling <= target:
+        raise ScoringError("ceiling", "The ceiling must be above the target.")
     if rules.hands_limit is not None and rules.hands_limit < 1:
         raise ScoringError("hands_limit", "The hands limit must be at least one.")
     if rules.point_spread is not None and rules.point_spread <= 0:
