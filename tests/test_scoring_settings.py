@@ -1,5 +1,7 @@
 """Every rule setting is declared once: its words, kind and allowed values."""
 
+from dataclasses import fields
+
 import pytest
 
 from scorekeeper.scoring import (
@@ -8,6 +10,9 @@ from scorekeeper.scoring import (
     SETTINGS,
     SPECIAL_OFFERS,
     Choice,
+    Rules,
+    ScoringError,
+    rules_from_dict,
 )
 from scorekeeper.scoring.contracts import KNOWN_SPECIALS
 
@@ -61,3 +66,31 @@ def test_every_special_contract_is_offered_first_at_its_default_value():
 def test_the_other_values_rules_md_lists_are_offered():
     assert SPECIAL_OFFERS["misere"].values == (250, 150, 500)
     assert SPECIAL_OFFERS["open_misere"].values == (500, 350, 520, 250, 1000)
+
+
+def test_every_setting_of_the_rules_is_declared_except_the_preset_and_contracts():
+    names = [f.name for f in fields(Rules)]
+    assert set(SETTINGS) == set(names) - {"preset", "contracts"}
+
+
+@pytest.mark.parametrize("key", list(SETTINGS))
+def test_every_value_offered_as_a_tap_is_allowed(key):
+    for choice in SETTINGS[key].choices:
+        # A hands limit keeps a game with no target and no floor valid.
+        rules = rules_from_dict({"hands_limit": 40} | {key: choice.value})
+        assert getattr(rules, key) == choice.value
+
+
+def test_a_word_setting_allows_only_its_declared_words():
+    for key, setting in SETTINGS.items():
+        if setting.kind == "word":
+            with pytest.raises(ScoringError) as caught:
+                rules_from_dict({key: "something else"})
+            assert caught.value.field == key
+
+
+def test_a_preset_holds_a_declared_value_for_every_word_setting():
+    for rules in PRESETS.values():
+        for key, setting in SETTINGS.items():
+            if setting.kind == "word":
+                assert setting.allows(getattr(rules, key))

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields, replace
-from typing import Any, Literal
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from .contracts import (
     KNOWN_SPECIALS,
@@ -19,21 +19,8 @@ from .contracts import (
     special_contract,
 )
 from .errors import ScoringError
+from .settings import DEFAULT_PRESET, SETTINGS
 
-Failure = Literal["subtract", "to_opponents"]
-DefenderTricks = Literal["always", "only_if_contract_fails", "never"]
-MisereDefenders = Literal["nothing", "per_contractor_trick"]
-AllPass = Literal["redeal", "play_no_trumps"]
-PartnerShare = Literal["half", "full"]
-
-CHOICES: dict[str, tuple[str, ...]] = {
-    "failure": ("subtract", "to_opponents"),
-    "defender_tricks": ("always", "only_if_contract_fails", "never"),
-    "misere_defenders": ("nothing", "per_contractor_trick"),
-    "all_pass": ("redeal", "play_no_trumps"),
-    "partner_share": ("half", "full"),
-}
-OPTIONAL_INTS = ("lock", "target", "floor", "ceiling", "point_spread", "hands_limit")
 VALUE_LIMIT = 100_000
 
 
@@ -45,7 +32,7 @@ def _specials(**values: int) -> tuple[Special, ...]:
 class Rules:
     """Every scoring setting of RULES.md; a preset or a house rule is one instance."""
 
-    preset: str = "australian"
+    preset: str = DEFAULT_PRESET
     contracts: tuple[Special, ...] = field(
         default_factory=lambda: _specials(misere=250, open_misere=500)
     )
@@ -53,9 +40,9 @@ class Rules:
     six_contracts: bool = True
     slam_bonus: bool = True
     youngstown_bonus: bool = False
-    failure: Failure = "subtract"
-    defender_tricks: DefenderTricks = "always"
-    misere_defenders: MisereDefenders = "nothing"
+    failure: str = "subtract"
+    defender_tricks: str = "always"
+    misere_defenders: str = "nothing"
     points_per_trick: int = 10
     lock: int | None = None
     target: int | None = 500
@@ -65,9 +52,9 @@ class Rules:
     win_requires_contract: bool = True
     point_spread: int | None = None
     hands_limit: int | None = None
-    all_pass: AllPass = "redeal"
+    all_pass: str = "redeal"
     redeal_same_dealer: bool = False
-    partner_share: PartnerShare = "half"
+    partner_share: str = "half"
     set_rule: bool = False
     ralph_rule: bool = False
 
@@ -111,7 +98,7 @@ ASSUMED_SETTINGS: dict[str, dict[str, object]] = {
 }
 
 PRESETS: dict[str, Rules] = {
-    "australian": Rules(),
+    DEFAULT_PRESET: Rules(),
     "american": Rules(
         preset="american",
         contracts=_specials(misere=250),
@@ -216,18 +203,30 @@ def _check_special_keys(specials: tuple[Special, ...]) -> None:
         taken.add(special.key.lower())
 
 
+def _setting_value(key: str, value: object) -> object:
+    """Check one setting's value against its declaration; return it."""
+    setting = SETTINGS[key]
+    if setting.kind == "word":
+        if not setting.allows(value):
+            allowed = ", ".join(str(c.value) for c in setting.choices)
+            raise ScoringError(key, f"{key!r} must be one of: {allowed}.")
+        return value
+    if setting.kind == "bool":
+        if not isinstance(value, bool):
+            raise ScoringError(key, f"The rule {key!r} must be true or false.")
+        return value
+    return _check_int(key, value, optional=setting.kind == "optional_int")
+
+
 def rules_from_dict(data: Mapping[str, Any]) -> Rules:
     """Build a rule set from a preset key and overrides; name the key at fault."""
     if not isinstance(data, Mapping):
         raise ScoringError("rules", "The rules must be an object of settings.")
-    preset = data.get("preset", "australian")
+    preset = data.get("preset", DEFAULT_PRESET)
     if not isinstance(preset, str) or preset not in PRESETS:
         raise ScoringError("preset", f"There is no preset {preset!r}.")
-    known = {f.name for f in fields(Rules)}
     changes: dict[str, Any] = {}
     for key, value in data.items():
-        if key not in known:
-            raise ScoringError(key, f"{key!r} is not a rule setting.")
         if key == "preset":
             continue
         if key == "contracts":
@@ -237,20 +236,10 @@ def rules_from_dict(data: Mapping[str, Any]) -> Rules:
                 )
             changes[key] = tuple(_parse_special(k, v) for k, v in value.items())
             _check_special_keys(changes[key])
-        elif key in CHOICES:
-            if value not in CHOICES[key]:
-                raise ScoringError(
-                    key, f"{key!r} must be one of: {', '.join(CHOICES[key])}."
-                )
-            changes[key] = value
-        elif key in OPTIONAL_INTS:
-            changes[key] = _check_int(key, value, optional=True)
-        elif isinstance(getattr(PRESETS[preset], key), bool):
-            if not isinstance(value, bool):
-                raise ScoringError(key, f"The rule {key!r} must be true or false.")
-            changes[key] = value
+        elif key in SETTINGS:
+            changes[key] = _setting_value(key, value)
         else:
-            changes[key] = _check_int(key, value)
+            raise ScoringError(key, f"{key!r} is not a rule setting.")
     rules = replace(PRESETS[preset], **changes)
     _check_consistent(rules)
     return rules
