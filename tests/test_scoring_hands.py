@@ -16,7 +16,13 @@ from scoring_helpers import (
     score_from,
 )
 
-from scorekeeper.scoring import Hand, ScoringError, make_hand, replay
+from scorekeeper.scoring import (
+    Hand,
+    ScoringError,
+    contracting_sides,
+    make_hand,
+    replay,
+)
 
 
 def test_a_made_contract_scores_its_value_and_the_defenders_ten_a_trick():
@@ -417,3 +423,19 @@ def test_a_malformed_stored_hand_names_the_field_and_the_hand(hand, field):
     with pytest.raises(ScoringError) as caught:
         replay(AUSTRALIAN, TEAMS, [hand])
     assert (caught.value.field, caught.value.hand) == (field, 1)
+
+
+# Which sides contract.
+
+
+def test_the_contracting_sides_are_the_bidders_then_a_called_partners():
+    alone = make_hand(AUSTRALIAN, FIVE, **five("7H", [7, 1, 1, 1, 0]))
+    called = make_hand(AUSTRALIAN, FIVE, **five("8H", [3, 1, 5, 1, 0], partner="Cat"))
+    assert contracting_sides(FIVE, alone) == (0,)
+    assert contracting_sides(FIVE, called) == (0, 2)
+
+
+def test_a_team_contracts_as_one_side_and_nobody_contracts_when_all_pass():
+    hand = make_hand(AUSTRALIAN, TEAMS, bidder="Dan", contract="7H", tricks=7)
+    assert contracting_sides(TEAMS, hand) == (1,)
+    assert contracting_sides(TEAMS, make_hand(AUSTRALIAN, TEAMS, contract="pass")) == ()

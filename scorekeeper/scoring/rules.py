@@ -82,7 +82,7 @@ class Rules:
 
 
 PRESET_NAMES = {
-    "australian": "Australian",
+    DEFAULT_PRESET: "Australian",
     "american": "American",
     "youngstown": "Youngstown",
     "tasmanian": "Tasmanian",
