@@ -237,7 +237,7 @@ def words(rules):
         ("exact_target", True, "Only exactly 500 goes out"),
         ("ceiling", 1000, "at 1000 or above loses"),
         ("set_rule", True, "is set"),
-        ("ralph_rule", True, "short by more than 3"),
+        ("ralph_rule", True, "3 or more tricks short"),
     ],
 )
 def test_each_setting_is_told_in_plain_words(setting, value, phrase):

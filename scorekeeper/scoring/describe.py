@@ -155,13 +155,20 @@ def _bidding(rules: Rules) -> list[str]:
     lines = []
     if rules.set_rule:
         lines.append(
-            "A bidder who is set (5 short on a 7, 4 on an 8, 3 on a 9, 2 on a 10, "
-            "3 tricks in a misère; all 6 on a 6" + ASSUMED + ") may not bid next hand."
+            "A bidder who is set (2 or more tricks short of the bid, or taking 3 "
+            "tricks in a misère) may not bid next hand; Hi/Lo is never set"
+            + ASSUMED
+            + "."
         )
     if rules.ralph_rule:
         lines.append(
-            "A bidder short by more than 3 tricks, or taking 3 or more in a misère, "
-            "may not bid next hand."
+            "A bidder 3 or more tricks short, or taking 3 or more in a misère, may "
+            "not bid next hand."
+        )
+    if rules.set_rule or rules.ralph_rule:
+        lines.append(
+            "Only the bidder is barred, never a partner, and a redealt hand uses "
+            "up the bar" + ASSUMED + "."
         )
     return lines
 

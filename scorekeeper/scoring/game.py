@@ -102,20 +102,23 @@ def _ending(
     return None
 
 
-def _barred(rules: Rules, hand: Hand, bid: Contract | None, made: bool | None) -> str:
+def _barred(
+    rules: Rules, table: Table, hand: Hand, bid: Contract | None, made: bool | None
+) -> str:
     """Return the bidder who may not bid next hand, or '' if none."""
     if bid is None or made or hand.bidder is None:
         return ""
-    assert hand.side is not None
-    taken = hand.tricks[hand.side]
+    taken = sum(hand.tricks[s] for s in contracting_sides(table, hand))
     if bid.made == "none":
+        # A misère is set, and ralphed, by the bidder taking three tricks.
         return (
             hand.bidder if (rules.set_rule or rules.ralph_rule) and taken >= 3 else ""
         )
     short = bid.tricks - taken
-    if rules.set_rule and bid.is_normal and short >= 12 - bid.tricks:
+    # Set: the defenders took one trick more than they needed to break the bid.
+    if rules.set_rule and bid.made in ("at_least", "all") and short >= 2:
         return hand.bidder
-    if rules.ralph_rule and short > 3:
+    if rules.ralph_rule and short >= 3:
         return hand.bidder
     return ""
 
@@ -132,7 +135,9 @@ def _recorded_bid(
     if bid is not None and hand.side not in range(len(table.sides)):
         raise ScoringError("side", "Say which side won the bidding.")
     if barred and hand.bidder == barred:
-        raise ScoringError("bidder", f"{barred} may not bid this hand: set last hand.")
+        raise ScoringError(
+            "bidder", f"{barred} may not bid this hand: set or ralphed last hand."
+        )
     return bid
 
 
@@ -169,7 +174,7 @@ def replay(
             bid is None and rules.all_pass == "redeal" and rules.redeal_same_dealer
         ):
             deals += 1
-        barred = _barred(rules, hand, bid, made)
+        barred = _barred(rules, table, hand, bid, made)
         ending = _ending(rules, table, result)
     dealer = table.dealer(deals)
     return GameState(
