@@ -184,6 +184,18 @@ def test_overrides_change_only_what_they_name():
         ({"contracts": {"7nt": {"value": 300}}}, "contracts"),
         ({"contracts": {"Pass": {"value": 300}}}, "contracts"),
         ({"target": None, "floor": None}, "target"),
+        ({"contracts": {"Misère": 250}}, "contracts"),
+        ({"contracts": {"6ſ": {"value": 300, "tricks": 6}}}, "contracts"),
+        ({"contracts": {"BigEight": {"value": 300, "tricks": 8}}}, "contracts"),
+        ({"contracts": {"big eight": {"value": 300, "tricks": 8}}}, "contracts"),
+        ({"contracts": {"_big": {"value": 300, "tricks": 8}}}, "contracts"),
+        ({"contracts": {"8big": {"value": 300, "tricks": 8}}}, "contracts"),
+        ({"contracts": {"b" * 31: {"value": 300, "tricks": 8}}}, "contracts"),
+        ({"contracts": {"b" * 41: {"value": 300, "tricks": 8}}}, "contracts"),
+        ({"contracts": {"pass": {"value": 300}}}, "contracts"),
+        ({"contracts": {"6s": {"value": 300}}}, "contracts"),
+        ({"contracts": {"10NT": {"value": 300}}}, "contracts"),
+        ({"contracts": {"": 250}}, "contracts"),
         ({"ceiling": 500}, "ceiling"),
         ({"ceiling": 400}, "ceiling"),
         ({"ceiling": 0, "target": None}, "ceiling"),
@@ -196,6 +208,13 @@ def test_a_bad_rule_names_the_setting_at_fault(data, field):
         rules_from_dict(data)
     assert caught.value.field == field
     assert str(caught.value)
+
+
+def test_a_house_contract_key_of_30_plain_characters_is_allowed():
+    key = "big_eight_" + "x" * 19 + "9"
+    assert len(key) == 30
+    rules = house(contracts={key: {"value": 300, "tricks": 8}})
+    assert [s.key for s in rules.contracts] == [key]
 
 
 def test_the_rules_must_be_an_object():

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
 
-from .contracts import KNOWN_SPECIALS, PASS, Contract
+from .contracts import KNOWN_SPECIALS, PASS, SUITS, Contract
 from .errors import ScoringError
 from .rules import Rules
 from .table import Table
@@ -27,9 +27,9 @@ class Hand:
 
 @lru_cache(maxsize=64)
 def _bids(rules: Rules) -> Mapping[str, Contract]:
-    """Return every contract the rules allow by its key in capitals; specials win."""
+    """Return every contract the rules allow by its key: normal ones in capitals."""
     bids = rules.normal_contracts() + rules.special_contracts()
-    return MappingProxyType({bid.key.upper(): bid for bid in bids})
+    return MappingProxyType({bid.key: bid for bid in bids})
 
 
 def parse_contract(rules: Rules, text: object) -> Contract | None:
@@ -37,19 +37,21 @@ def parse_contract(rules: Rules, text: object) -> Contract | None:
     if not isinstance(text, str) or not text.strip():
         raise ScoringError("contract", "Name the contract, such as 7H, misere or pass.")
     key = text.strip()
-    if key.lower() == PASS:
-        return None
-    normal = key.upper()
-    bid = _bids(rules).get(normal)
-    if bid is not None:
-        return bid
-    if normal[:1] == "6" and normal[1:] in ("S", "C", "D", "H", "NT"):
-        raise ScoringError(
-            "contract", "A bid of six cannot be played under these rules."
-        )
-    if key.lower() in KNOWN_SPECIALS:
-        name = KNOWN_SPECIALS[key.lower()].name
-        raise ScoringError("contract", f"{name} is not allowed under these rules.")
+    # Only ASCII changes case harmlessly: "6ſ".upper() is "6S".
+    if key.isascii():
+        if key.lower() == PASS:
+            return None
+        bids = _bids(rules)
+        bid = bids.get(key.upper()) or bids.get(key.lower())
+        if bid is not None:
+            return bid
+        if key[:1] == "6" and key[1:].upper() in SUITS:
+            raise ScoringError(
+                "contract", "A bid of six cannot be played under these rules."
+            )
+        if key.lower() in KNOWN_SPECIALS:
+            name = KNOWN_SPECIALS[key.lower()].name
+            raise ScoringError("contract", f"{name} is not allowed under these rules.")
     raise ScoringError(
         "contract",
         f"{key[:20]!r} is not a contract: use 6S to 10NT (suits S C D H NT), "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -22,6 +23,9 @@ from .errors import ScoringError
 from .settings import DEFAULT_PRESET, SETTINGS
 
 VALUE_LIMIT = 100_000
+# A special's key is a bid and a stored hand's contract: plain, short and never
+# read as a normal contract, which starts with a digit.
+SPECIAL_KEY = re.compile(r"[a-z][a-z0-9_]{0,29}")
 
 
 def _specials(**values: int) -> tuple[Special, ...]:
@@ -153,8 +157,14 @@ def _check_int(key: str, value: object, optional: bool = False) -> int | None:
 
 def _parse_special(key: object, spec: object) -> Special:
     field_name = "contracts"
-    if not isinstance(key, str) or not key.strip():
-        raise ScoringError(field_name, "Each special contract needs a name.")
+    if not isinstance(key, str) or not SPECIAL_KEY.fullmatch(key):
+        raise ScoringError(
+            field_name,
+            f"{str(key)[:40]!r} cannot name a contract: use lowercase letters, "
+            "digits and _, a letter first, at most 30 characters.",
+        )
+    if key == PASS:
+        raise ScoringError(field_name, "'pass' is everyone passing, not a contract.")
     known = KNOWN_SPECIALS.get(key)
     if not isinstance(spec, Mapping):
         if known is None:
@@ -192,17 +202,6 @@ def _parse_special(key: object, spec: object) -> Special:
     return Special(key, name.strip(), value, made, tricks, failure)
 
 
-def _check_special_keys(specials: tuple[Special, ...]) -> None:
-    # Bids are read case-blind, so a special's key must not shadow another bid.
-    taken = {PASS} | {f"{n}{s}".lower() for n in LEVELS for s in SUITS}
-    for special in specials:
-        if special.key.lower() in taken:
-            raise ScoringError(
-                "contracts", f"{special.key!r} is already the name of another bid."
-            )
-        taken.add(special.key.lower())
-
-
 def _setting_value(key: str, value: object) -> object:
     """Check one setting's value against its declaration; return it."""
     setting = SETTINGS[key]
@@ -235,7 +234,6 @@ def rules_from_dict(data: Mapping[str, Any]) -> Rules:
                     key, "'contracts' must map contract names to values."
                 )
             changes[key] = tuple(_parse_special(k, v) for k, v in value.items())
-            _check_special_keys(changes[key])
         elif key in SETTINGS:
             changes[key] = _setting_value(key, value)
         else:
