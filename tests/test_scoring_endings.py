@@ -47,6 +47,13 @@ def test_with_three_sides_the_highest_of_the_rest_wins_at_the_back_door():
     assert (state.ending, state.winner) == ("back_door", 1)
 
 
+def test_a_tie_for_the_highest_of_the_rest_has_no_winner_but_the_game_ends():
+    state = play(AUSTRALIAN, THREE, ann("10NT", [0, 5, 5]))
+    assert state.totals == (-520, 50, 50)
+    assert (state.ending, state.winner) == ("back_door", None)
+    assert state.finished
+
+
 def test_the_back_door_is_checked_before_the_front_door():
     state = play(AMERICAN, THREE, bob("9NT", [0, 9, 1]), ann("10NT", [0, 8, 2]))
     assert state.totals == (-520, 500, 30)
@@ -136,6 +143,19 @@ def test_among_american_defenders_alone_the_first_out_wins():
 def test_among_american_defenders_the_higher_total_wins_when_first_out_is_unknown():
     state = american_three_handed()
     assert (state.ending, state.winner) == ("front_door", 1)
+
+
+def test_american_defenders_tied_with_no_first_out_have_no_winner():
+    state = play(
+        AMERICAN,
+        THREE,
+        bob("9NT", [0, 9, 1]),
+        {"bidder": "Cat", "contract": "9NT", "tricks": [0, 1, 9]},
+        ann("7S", [4, 3, 3]),
+        ann("7S", [2, 4, 4]),
+    )
+    assert state.totals == (-280, 500, 500)
+    assert (state.ending, state.winner) == ("front_door", None)
 
 
 def test_in_tasmanian_scoring_the_first_to_1000_wins_even_on_defence():

@@ -307,6 +307,81 @@ def test_blind_misere_at_500_is_said_to_be_assumed():
     assert "Blind misère is worth 400." in lines
 
 
-def test_only_assumed_sentences_say_assumed():
-    lines = describe_rules(PRESETS["australian"])
-    assert not any("assumed" in line for line in lines)
+def assumed(rules):
+    return [line for line in describe_rules(rules) if "assumed" in line]
+
+
+def test_only_the_assumptions_rules_md_marks_are_said_to_be_assumed():
+    assert [line.split(" (assumed")[0] for line in assumed(PRESETS["australian"])] == [
+        "Five players: a called partner and the bidder each score half the "
+        "contract, taken after any bonus and rounded away from zero",
+        "Five players: when the bidder and the called partner both go out, the "
+        "higher total wins, else the bidder",
+        "A tie for the win, with no first out recorded, has no winner; the game "
+        "still ends",
+        "Being set or ralphed does not stop a bidder bidding next hand",
+    ]
+
+
+# RULES.md section 6: where the seeds leave a preset open, these hold (assumed).
+
+
+@pytest.mark.parametrize(
+    "key", ["tasmanian", "french_canadian", "perfect", "walker_ultimate"]
+)
+def test_the_slam_bonus_is_on_and_said_to_be_assumed(key):
+    assert PRESETS[key].slam_bonus is True
+    assert PRESETS[key].is_assumed("slam_bonus")
+    assert any(line.startswith("Taking all ten") for line in assumed(PRESETS[key]))
+
+
+def test_the_australian_slam_bonus_is_not_assumed():
+    assert not PRESETS["australian"].is_assumed("slam_bonus")
+
+
+@pytest.mark.parametrize("key", ["tasmanian", "french_canadian"])
+def test_tasmanian_and_french_canadian_do_not_require_a_contract_to_win(key):
+    assert PRESETS[key].win_requires_contract is False
+    assert PRESETS[key].is_assumed("win_requires_contract")
+    assert any("on defence too (assumed" in line for line in assumed(PRESETS[key]))
+    assert "on defence too;" in words(PRESETS["american"])
+
+
+def test_american_allows_nullo_and_says_it_is_assumed():
+    assert specials(PRESETS["american"]) == {"misere": 250}
+    assert PRESETS["american"].is_assumed("contracts")
+    assert "Misère is worth 250 (assumed" in words(PRESETS["american"])
+    assert "Misère is worth 150." in describe_rules(
+        house("american", contracts={"misere": 150})
+    )
+
+
+@pytest.mark.parametrize("key", sorted(PRESETS))
+def test_the_set_and_ralph_rules_are_off_in_every_preset_as_assumed(key):
+    rules = PRESETS[key]
+    assert (rules.set_rule, rules.ralph_rule) == (False, False)
+    assert rules.is_assumed("set_rule") and rules.is_assumed("ralph_rule")
+    assert any(line.startswith("Being set or ralphed") for line in assumed(rules))
+    assert not any(
+        line.startswith("Being set or ralphed")
+        for line in describe_rules(house(key, set_rule=True))
+    )
+
+
+def test_a_redeal_using_up_a_bar_is_said_to_be_assumed():
+    assert "uses up the bar (assumed" in words(house(set_rule=True))
+
+
+def test_the_failed_value_after_the_lock_is_said_to_be_assumed():
+    rules = house(lock=490, failure="to_opponents")
+    assert "added after the lock, never held back (assumed" in words(rules)
+    assert "added after the lock" not in words(house(lock=490))
+
+
+def test_each_defender_getting_the_full_failed_value_five_handed_is_said():
+    line = next(
+        line
+        for line in describe_rules(PRESETS["tasmanian"])
+        if line.startswith("Five players: a called partner")
+    )
+    assert "each defender gets a failed contract's full value (assumed" in line

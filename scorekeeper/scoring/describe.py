@@ -40,7 +40,7 @@ def _contracts(rules: Rules) -> list[str]:
             }[s.made]
         if s.failure_value is not None:
             line += f"; failing it costs {s.failure_value}"
-        if ASSUMED_VALUES.get(s.key) == s.value:
+        if ASSUMED_VALUES.get(s.key) == s.value or rules.is_assumed("contracts"):
             line += ASSUMED
         lines.append(line + ".")
     if not rules.contracts:
@@ -91,10 +91,15 @@ def _hand(rules: Rules) -> list[str]:
         )
     if rules.lock is not None:
         lines.append(
-            f"Trick points cannot lift a side above {rules.lock}, and a side at "
-            f"{rules.lock} or more scores nothing for tricks; only a contract can "
-            "take it further."
+            f"Trick points cannot lift a side above {rules.lock} from its total "
+            f"before the hand, and a side at {rules.lock} or more scores nothing "
+            "for tricks; only a contract can take it further."
         )
+        if rules.failure == "to_opponents":
+            lines.append(
+                "A failed contract's value given to a defender is added after the "
+                "lock, never held back" + ASSUMED + "."
+            )
     if rules.all_pass == "redeal":
         who = "the same dealer" if rules.redeal_same_dealer else "the next dealer"
         lines.append(f"When everyone passes, nothing is scored and {who} deals.")
@@ -104,9 +109,17 @@ def _hand(rules: Rules) -> list[str]:
             "When everyone passes, the hand is played at no trumps and each side "
             f"scores {per} a trick{slam}."
         )
+    share = (
+        "half the contract, taken after any bonus and rounded away from zero"
+        if rules.partner_share == "half"
+        else "its full value"
+    )
+    if rules.failure == "to_opponents":
+        share += ", and each defender gets a failed contract's full value"
     lines.append(
-        "Five players: a called partner and the bidder each score "
-        + ("half the contract." if rules.partner_share == "half" else "its full value.")
+        f"Five players: a called partner and the bidder each score {share}"
+        + ASSUMED
+        + "."
     )
     return lines
 
@@ -134,7 +147,9 @@ def _end(rules: Rules) -> list[str]:
             )
         else:
             lines.append(
-                f"The first side to {rules.target} wins; if the contractors made "
+                f"The first side to {rules.target} wins, on defence too"
+                + _assumed(rules, "win_requires_contract")
+                + "; if the contractors made "
                 "their contract and are out too, they win. Among defenders the "
                 "first out wins (assumed: the higher total when not recorded)."
             )
@@ -145,9 +160,18 @@ def _end(rules: Rules) -> list[str]:
         )
     if rules.hands_limit is not None:
         lines.append(
-            f"After {rules.hands_limit} hands, redeals included, the highest total "
-            "wins; a tie has no winner" + ASSUMED + "."
+            f"After {rules.hands_limit} hands, redeals included" + ASSUMED + ", "
+            "the highest total wins."
         )
+    if rules.target is not None:
+        lines.append(
+            "Five players: when the bidder and the called partner both go out, "
+            "the higher total wins, else the bidder" + ASSUMED + "."
+        )
+    lines.append(
+        "A tie for the win, with no first out recorded, has no winner; the game "
+        "still ends" + ASSUMED + "."
+    )
     return lines
 
 
@@ -164,6 +188,12 @@ def _bidding(rules: Rules) -> list[str]:
         lines.append(
             "A bidder 3 or more tricks short, or taking 3 or more in a misère, may "
             "not bid next hand."
+        )
+    if not (rules.set_rule or rules.ralph_rule) and rules.is_assumed("set_rule"):
+        lines.append(
+            "Being set or ralphed does not stop a bidder bidding next hand"
+            + ASSUMED
+            + "."
         )
     if rules.set_rule or rules.ralph_rule:
         lines.append(

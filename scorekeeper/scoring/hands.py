@@ -160,7 +160,9 @@ def _locked(rules: Rules, old: int, points: int) -> int:
 
 
 def _half(points: int) -> int:
-    return points // 2 if points >= 0 else -(-points // 2)
+    """Return half of a value, rounded away from zero."""
+    half = (abs(points) + 1) // 2
+    return half if points >= 0 else -half
 
 
 def _score_pass(

@@ -95,10 +95,21 @@ PRESET_NAMES = {
     "walker_ultimate": "Walker Ultimate",
 }
 
-# Settings RULES.md marks *assumed* (or leaves to "on by default"), per preset.
+# Settings RULES.md marks *assumed*, per preset: where the seeds leave it open.
+_ASSUMED_BY_PRESET: dict[str, dict[str, object]] = {
+    "american": {"contracts": _specials(misere=250)},
+    "tasmanian": {"slam_bonus": True, "win_requires_contract": False},
+    "french_canadian": {
+        "defender_tricks": "never",
+        "slam_bonus": True,
+        "win_requires_contract": False,
+    },
+    "perfect": {"slam_bonus": True},
+    "walker_ultimate": {"slam_bonus": True},
+}
 ASSUMED_SETTINGS: dict[str, dict[str, object]] = {
-    "tasmanian": {"slam_bonus": True},
-    "french_canadian": {"defender_tricks": "never", "slam_bonus": True},
+    key: {"set_rule": False, "ralph_rule": False} | _ASSUMED_BY_PRESET.get(key, {})
+    for key in PRESET_NAMES
 }
 
 PRESETS: dict[str, Rules] = {
