@@ -20,8 +20,11 @@ from wtforms.validators import AnyOf, InputRequired, Length
 from . import services
 from .errors import AppError, app_error
 from .scoring import (
+    DEFAULT_PRESET,
     PRESET_NAMES,
     PRESETS,
+    SETTINGS,
+    SPECIAL_OFFERS,
     Rules,
     ScoringError,
     describe_rules,
@@ -29,65 +32,13 @@ from .scoring import (
     rules_to_dict,
 )
 from .scoring.contracts import KNOWN_SPECIALS
-from .scoring.rules import CHOICES as WORD_SETTINGS
 from .services import TEXT_LIMIT as NAME_LENGTH
 
 bp = Blueprint("houserules", __name__, url_prefix="/rules")
 
-# The values RULES.md lists for each special contract, its default first.
-SPECIAL_VALUES = {
-    "misere": (250, 150, 500),
-    "open_misere": (500, 350, 520, 250, 1000),
-    "blind_misere": (500,),
-    "misere_no_pickup": (350,),
-    "grand_nullo": (510,),
-    "patastrophe": (1000,),
-    "hi_lo": (350,),
-    "grand_slam": (500,),
-    "grand_slam_nt": (520,),
-}
-SPECIAL_WORDS = {
-    "misere": "The bidder plays alone and must take no trick.",
-    "open_misere": "As misère, with the bidder's hand shown after the first trick.",
-    "blind_misere": "As misère, called before looking at the cards.",
-    "misere_no_pickup": "As misère, without picking up the kitty.",
-    "grand_nullo": "Neither partner may take a trick.",
-    "patastrophe": "Open misère played by both partners.",
-    "hi_lo": "The bidder takes exactly five tricks while the partner folds.",
-    "grand_slam": "The bidder alone takes all ten tricks; failing costs 500.",
-    "grand_slam_nt": "As grand slam, at no trumps; failing costs 500.",
-}
-# Each choice setting's values and their words; None is "off" or "none".
-CHOICES: dict[str, tuple[tuple[Any, str], ...]] = {
-    "normal_offset": ((0, "Standard: 6♠ is 40"), (-20, "Perfect: 6♠ is 20")),
-    "failure": (
-        ("subtract", "Taken off the bidders"),
-        ("to_opponents", "To the opponents"),
-    ),
-    "defender_tricks": (
-        ("always", "Always"),
-        ("only_if_contract_fails", "If the bid fails"),
-        ("never", "Never"),
-    ),
-    "misere_defenders": (("nothing", "Nothing"), ("per_contractor_trick", "Per trick")),
-    "points_per_trick": ((10, "10"),),
-    "lock": ((None, "Off"), (490, "490"), (460, "460")),
-    "target": ((500, "500"), (1000, "1000"), (None, "None")),
-    "floor": ((-500, "−500"), (-1000, "−1000"), (None, "None")),
-    "point_spread": ((None, "Off"), (500, "500")),
-    "hands_limit": ((None, "Off"), (40, "40 hands")),
-    "all_pass": (("redeal", "Redeal"), ("play_no_trumps", "Play no trumps")),
-    "partner_share": (("half", "Half each"), ("full", "Full each")),
-}
-TOGGLES = (
-    "six_contracts",
-    "slam_bonus",
-    "youngstown_bonus",
-    "win_requires_contract",
-    "redeal_same_dealer",
-    "set_rule",
-    "ralph_rule",
-)
+# The settings shown as a switch, and those shown as a choice of taps.
+TOGGLES = tuple(key for key, s in SETTINGS.items() if s.kind == "bool")
+CHOICES = tuple(key for key, s in SETTINGS.items() if s.kind != "bool")
 
 
 def encode(value: object) -> str:
@@ -97,15 +48,16 @@ def encode(value: object) -> str:
 
 def decode(setting: str, text: str) -> object:
     """Return a radio button's value as the setting's value."""
-    if setting in WORD_SETTINGS:
+    if SETTINGS[setting].kind == "word":
         return text
     return None if text == "off" else int(text)
 
 
-def choice(setting: str, label: str, words: str) -> RadioField:
+def choice(setting: str) -> RadioField:
     """Return a choice among the values RULES.md gives for a setting."""
-    options = [SelectChoice(encode(v), text) for v, text in CHOICES[setting]]
-    return RadioField(label, choices=options, description=words)
+    declared = SETTINGS[setting]
+    options = [SelectChoice(encode(c.value), c.words) for c in declared.choices]
+    return RadioField(declared.label, choices=options, description=declared.words)
 
 
 class PresetForm(FlaskForm):
@@ -126,86 +78,19 @@ class HouseRulesForm(FlaskForm):
     preset = HiddenField(
         validators=[AnyOf(list(PRESETS), message="There is no such preset.")]
     )
-    normal_offset = choice(
-        "normal_offset",
-        "Normal contract values",
-        "Perfect takes 20 off every suit and no-trump bid.",
-    )
-    six_contracts = BooleanField(
-        "Bids of six can be played", description="Off: a six is only a signal."
-    )
-    slam_bonus = BooleanField(
-        "Slam bonus", description="All ten tricks on a bid under 250 scores 250."
-    )
-    youngstown_bonus = BooleanField(
-        "Youngstown bonus", description="All ten tricks on a bid under ten: 100 more."
-    )
-    failure = choice(
-        "failure",
-        "A failed bid's value is",
-        "Given to the opponents, scores never go below zero.",
-    )
-    defender_tricks = choice(
-        "defender_tricks",
-        "Defenders score for their tricks",
-        "When the sides that did not bid score for their tricks.",
-    )
-    misere_defenders = choice(
-        "misere_defenders",
-        "On a misère the defenders score",
-        "Per trick: 10 for each trick the misère bidder takes (American nullo).",
-    )
-    points_per_trick = choice(
-        "points_per_trick", "Points per trick", "What one trick is worth to defenders."
-    )
-    lock = choice(
-        "lock",
-        "Trick points lock at",
-        "Trick points cannot lift a side past this; only a contract can.",
-    )
-    target = choice("target", "Target", "A side reaching it goes out the front door.")
-    floor = choice("floor", "Floor", "A side falling to it goes out the back door.")
-    win_requires_contract = BooleanField(
-        "Only a made contract wins",
-        description="Off: defenders reaching the target on tricks win too.",
-    )
-    point_spread = choice(
-        "point_spread",
-        "Point spread",
-        "A side above zero this far ahead of one below zero wins.",
-    )
-    hands_limit = choice(
-        "hands_limit", "Hands limit", "After this many hands the highest total wins."
-    )
-    all_pass = choice(
-        "all_pass",
-        "When everyone passes",
-        "Redeal, or play at no trumps with every side scoring its tricks.",
-    )
-    redeal_same_dealer = BooleanField(
-        "Same dealer deals again", description="On a redeal; off: the deal moves on."
-    )
-    partner_share = choice(
-        "partner_share",
-        "Five players: bidder and called partner",
-        "Half the contract's value each, or the full value each.",
-    )
-    set_rule = BooleanField(
-        "Set rule",
-        description="A bidder who is set (5 short on a 7 … 2 on a 10) may not "
-        "bid next hand.",
-    )
-    ralph_rule = BooleanField(
-        "Ralph rule",
-        description="A bidder short by more than 3 tricks may not bid next hand.",
-    )
     save = SubmitField("Save house rules")
 
 
+for _key, _setting in SETTINGS.items():
+    if _setting.kind == "bool":
+        _field = BooleanField(_setting.label, description=_setting.words)
+    else:
+        _field = choice(_key)
+    setattr(HouseRulesForm, _key, _field)
 for _key, _special in KNOWN_SPECIALS.items():
-    _values = [SelectChoice(str(v)) for v in SPECIAL_VALUES[_key]]
-    _words = SPECIAL_WORDS[_key]
-    setattr(HouseRulesForm, _key, BooleanField(_special.name, description=_words))
+    _offer = SPECIAL_OFFERS[_key]
+    _values = [SelectChoice(str(v)) for v in _offer.values]
+    setattr(HouseRulesForm, _key, BooleanField(_special.name, description=_offer.words))
     setattr(
         HouseRulesForm,
         f"{_key}_value",
@@ -220,8 +105,8 @@ def settings_data(rules: Rules) -> dict[str, object]:
         data[setting] = getattr(rules, setting)
     for setting in CHOICES:
         data[setting] = encode(getattr(rules, setting))
-    for key, values in SPECIAL_VALUES.items():
-        data[f"{key}_value"] = str(values[0])
+    for key, offer in SPECIAL_OFFERS.items():
+        data[f"{key}_value"] = str(offer.values[0])
     for special in rules.contracts:
         if special.key in KNOWN_SPECIALS:
             data[special.key] = True
@@ -289,7 +174,7 @@ def index() -> str:
     entries = [
         {
             "ruleset": ruleset,
-            "preset": PRESET_NAMES.get(ruleset.rules.get("preset", "australian")),
+            "preset": PRESET_NAMES.get(ruleset.rules.get("preset", DEFAULT_PRESET)),
             "summary": describe_rules(rules_from_dict(ruleset.rules)),
         }
         for ruleset in services.list_rulesets()
@@ -299,7 +184,7 @@ def index() -> str:
 
 def edit_page(ruleset: Any) -> tuple[str, int] | Response:
     """Show the house rules form; on a valid save, go back to the list."""
-    saved = dict(ruleset.rules) if ruleset else {"preset": "australian"}
+    saved = dict(ruleset.rules) if ruleset else {"preset": DEFAULT_PRESET}
     saved_rules, extras = rules_from_dict(saved), extra_contracts(saved)
     picker = PresetForm(request.args)
     picked = request.args.get("preset")

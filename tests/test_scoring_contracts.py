@@ -154,9 +154,22 @@ def test_a_house_contract_is_made_by_its_own_kind_of_result():
     assert [contract.is_made(t) for t in (7, 8, 10)] == [False, True, True]
 
 
-def test_a_house_contract_named_with_capitals_can_be_bid():
-    rules = house(contracts={"BigEight": {"value": 300, "tricks": 8}})
-    contract = parse_contract(rules, "BigEight")
+def test_a_house_contract_is_bid_by_its_key_whatever_the_case():
+    rules = house(contracts={"big_eight": {"value": 300, "tricks": 8}})
+    contract = parse_contract(rules, "Big_Eight")
     assert contract is not None
     assert contract.value == 300
-    assert parse_contract(rules, "bigeight") == contract
+    assert parse_contract(rules, "big_eight") == contract
+
+
+@pytest.mark.parametrize("text", ["6ſ", "ｍisere", "Misère", "7Ｈ"])
+def test_a_bid_outside_plain_letters_and_digits_is_not_a_contract(text):
+    with pytest.raises(ScoringError) as caught:
+        parse_contract(AUSTRALIAN, text)
+    assert caught.value.field == "contract"
+
+
+def test_six_spades_keeps_its_value_whatever_the_house_contracts_are_called():
+    contract = parse_contract(house(contracts={"misere": 250}), "6S")
+    assert contract is not None
+    assert (contract.key, contract.value) == ("6S", 40)

@@ -14,7 +14,7 @@ from scoring_helpers import (
     play,
 )
 
-from scorekeeper.scoring import GameOver, make_hand, outlook, replay
+from scorekeeper.scoring import PRESETS, GameOver, make_hand, outlook, replay
 
 
 def ann(contract, tricks, **extra):
@@ -45,6 +45,13 @@ def test_with_three_sides_the_highest_of_the_rest_wins_at_the_back_door():
     state = play(AUSTRALIAN, THREE, ann("10NT", [0, 7, 3]))
     assert state.totals == (-520, 70, 30)
     assert (state.ending, state.winner) == ("back_door", 1)
+
+
+def test_a_tie_for_the_highest_of_the_rest_has_no_winner_but_the_game_ends():
+    state = play(AUSTRALIAN, THREE, ann("10NT", [0, 5, 5]))
+    assert state.totals == (-520, 50, 50)
+    assert (state.ending, state.winner) == ("back_door", None)
+    assert state.finished
 
 
 def test_the_back_door_is_checked_before_the_front_door():
@@ -136,6 +143,19 @@ def test_among_american_defenders_alone_the_first_out_wins():
 def test_among_american_defenders_the_higher_total_wins_when_first_out_is_unknown():
     state = american_three_handed()
     assert (state.ending, state.winner) == ("front_door", 1)
+
+
+def test_american_defenders_tied_with_no_first_out_have_no_winner():
+    state = play(
+        AMERICAN,
+        THREE,
+        bob("9NT", [0, 9, 1]),
+        {"bidder": "Cat", "contract": "9NT", "tricks": [0, 1, 9]},
+        ann("7S", [4, 3, 3]),
+        ann("7S", [2, 4, 4]),
+    )
+    assert state.totals == (-280, 500, 500)
+    assert (state.ending, state.winner) == ("front_door", None)
 
 
 def test_in_tasmanian_scoring_the_first_to_1000_wins_even_on_defence():
@@ -310,3 +330,69 @@ def test_a_side_already_past_500_on_defence_wins_with_six_spades():
     ahead = outlook_after(AUSTRALIAN, bob("9NT", 9), ann("6S", 0))  # Them 520
     assert ahead[1].wins_with is not None
     assert ahead[1].wins_with.key == "6S"
+
+
+# Walker Ultimate: exactly the target wins, the ceiling loses.
+
+WALKER = PRESETS["walker_ultimate"]
+
+
+def test_exactly_500_wins_under_walker_ultimate():
+    state = play(WALKER, TEAMS, ann("7H", 7), ann("8H", 8))
+    assert state.totals == (500, 50)
+    assert (state.ending, state.winner) == ("front_door", 0)
+
+
+def test_560_plays_on_under_walker_ultimate():
+    state = play(WALKER, TEAMS, ann("10NT", 10), ann("6S", 6))
+    assert state.totals == (560, 40)
+    assert not state.finished
+
+
+def test_1020_loses_under_walker_ultimate_and_the_other_side_wins():
+    state = play(WALKER, TEAMS, ann("10NT", 10), ann("10H", 10))
+    assert state.totals == (1020, 0)
+    assert (state.ending, state.winner) == ("ceiling", 1)
+
+
+def test_at_the_ceiling_with_three_sides_the_highest_of_the_rest_wins():
+    rules = house("walker_ultimate", target=None)
+    state = play(
+        rules,
+        THREE,
+        ann("10NT", [10, 0, 0]),
+        bob("7H", [1, 7, 2]),
+        ann("10H", [10, 0, 0]),
+    )
+    assert state.totals == (1030, 200, 20)
+    assert (state.ending, state.winner) == ("ceiling", 1)
+
+
+def test_a_side_exactly_at_the_ceiling_loses():
+    rules = house(ceiling=600, target=None)
+    state = play(rules, TEAMS, ann("10NT", 10), ann("6S", 6), ann("6S", 6))
+    assert state.totals == (600, 80)
+    assert (state.ending, state.winner) == ("ceiling", 1)
+
+
+def test_the_ceiling_is_checked_with_the_back_door_before_the_front_door():
+    rules = house("walker_ultimate", exact_target=False)
+    state = play(rules, TEAMS, ann("10D", 10), ann("10NT", 10))
+    assert state.totals == (1000, 0)
+    assert (state.ending, state.winner) == ("ceiling", 1)
+
+
+def test_a_side_past_an_exact_target_may_come_back_to_it():
+    state = play(WALKER, TEAMS, ann("10NT", 10), ann("6C", 4), ann("6S", 6))
+    assert state.totals == (520 - 60 + 40, 100)
+    assert (state.ending, state.winner) == ("front_door", 0)
+
+
+def test_defenders_out_at_exactly_the_target_win_when_no_contract_is_needed():
+    rules = house("walker_ultimate", win_requires_contract=False)
+    state = play(rules, TEAMS, bob("9NT", 9), ann("6S", 0))
+    assert state.totals == (-30, 520)
+    assert not state.finished
+    state = play(rules, TEAMS, bob("9NT", 9), ann("7S", 2))
+    assert state.totals == (-130, 500)
+    assert (state.ending, state.winner) == ("front_door", 1)

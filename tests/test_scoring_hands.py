@@ -16,7 +16,13 @@ from scoring_helpers import (
     score_from,
 )
 
-from scorekeeper.scoring import Hand, ScoringError, make_hand, replay
+from scorekeeper.scoring import (
+    Hand,
+    ScoringError,
+    contracting_sides,
+    make_hand,
+    replay,
+)
 
 
 def test_a_made_contract_scores_its_value_and_the_defenders_ten_a_trick():
@@ -197,6 +203,20 @@ def test_failed_contract_points_to_the_opponents_are_not_locked():
     assert score_from(rules, TEAMS, (0, 480), **hand) == (0, 260 + 10)
 
 
+def test_a_failed_value_given_to_a_defender_is_added_after_the_lock_unlocked():
+    # RULES.md (assumed): 400, lock 490, defending a failed 7H with 6 tricks.
+    rules = house(lock=490, failure="to_opponents")
+    hand = {"bidder": "Ann", "contract": "7H", "tricks": 4}
+    assert score_from(rules, TEAMS, (0, 400), **hand) == (0, 60 + 200)
+    assert score_from(rules, TEAMS, (0, 470), **hand) == (0, 20 + 200)
+
+
+def test_trick_points_are_locked_against_the_total_before_the_hand():
+    rules = house(lock=490)
+    hand = {"bidder": "Bob", "contract": "6S", "tricks": 6}
+    assert score_from(rules, TEAMS, (460, 0), **hand) == (30, 40)
+
+
 def test_the_lock_covers_american_nullo_defender_points():
     rules = house("american", lock=490)
     hand = {"bidder": "Ann", "contract": "misere", "tricks": 3}
@@ -301,6 +321,34 @@ def test_a_called_partner_and_the_bidder_each_score_half_the_contract():
 def test_a_called_partner_and_the_bidder_each_lose_half_a_failed_contract():
     hand = five("8H", [3, 2, 4, 1, 0], partner="Cat")
     assert points(AUSTRALIAN, FIVE, **hand) == (-150, 20, -150, 10, 0)
+
+
+def test_the_half_share_is_taken_of_the_value_after_the_slam_bonus():
+    hand = five("7H", [6, 0, 4, 0, 0], partner="Cat")
+    assert points(AUSTRALIAN, FIVE, **hand) == (125, 0, 125, 0, 0)
+
+
+def test_the_half_share_is_taken_of_the_value_after_the_youngstown_bonus():
+    rules = house(slam_bonus=False, youngstown_bonus=True)
+    hand = five("8C", [6, 0, 4, 0, 0], partner="Cat")
+    assert points(rules, FIVE, **hand) == (180, 0, 180, 0, 0)
+
+
+def test_an_odd_half_share_is_rounded_away_from_zero():
+    rules = house(normal_offset=10)  # 6S is then worth 50, 7S 150
+    made = five("7S", [4, 1, 3, 1, 1], partner="Cat")
+    failed = five("7S", [3, 1, 3, 2, 1], partner="Cat")
+    assert points(rules, FIVE, **made)[::2] == (75, 75, 10)
+    assert points(rules, FIVE, **failed)[::2] == (-75, -75, 10)
+    odd = house(normal_offset=5)  # 7S is worth 145
+    assert points(odd, FIVE, **made)[0] == 73
+    assert points(odd, FIVE, **failed)[0] == -73
+
+
+def test_each_defender_gets_the_full_failed_value_when_it_goes_to_the_opponents():
+    rules = house(failure="to_opponents")
+    hand = five("8H", [3, 2, 4, 1, 0], partner="Cat")
+    assert points(rules, FIVE, **hand) == (0, 300 + 20, 0, 300 + 10, 300)
 
 
 def test_with_the_full_share_house_rule_each_scores_the_full_value():
@@ -417,3 +465,19 @@ def test_a_malformed_stored_hand_names_the_field_and_the_hand(hand, field):
     with pytest.raises(ScoringError) as caught:
         replay(AUSTRALIAN, TEAMS, [hand])
     assert (caught.value.field, caught.value.hand) == (field, 1)
+
+
+# Which sides contract.
+
+
+def test_the_contracting_sides_are_the_bidders_then_a_called_partners():
+    alone = make_hand(AUSTRALIAN, FIVE, **five("7H", [7, 1, 1, 1, 0]))
+    called = make_hand(AUSTRALIAN, FIVE, **five("8H", [3, 1, 5, 1, 0], partner="Cat"))
+    assert contracting_sides(FIVE, alone) == (0,)
+    assert contracting_sides(FIVE, called) == (0, 2)
+
+
+def test_a_team_contracts_as_one_side_and_nobody_contracts_when_all_pass():
+    hand = make_hand(AUSTRALIAN, TEAMS, bidder="Dan", contract="7H", tricks=7)
+    assert contracting_sides(TEAMS, hand) == (1,)
+    assert contracting_sides(TEAMS, make_hand(AUSTRALIAN, TEAMS, contract="pass")) == ()

@@ -27,6 +27,7 @@ def test_every_preset_the_api_promises_exists_with_a_name():
         "tasmanian",
         "french_canadian",
         "perfect",
+        "walker_ultimate",
     ):
         assert PRESETS[key].preset == key
         assert PRESET_NAMES[key]
@@ -84,6 +85,21 @@ def test_the_perfect_preset_is_australian_less_twenty():
     assert rules.normal_offset == -20
     assert (rules.target, rules.floor, rules.win_requires_contract) == (500, -500, True)
     assert specials(rules) == specials(PRESETS["australian"])
+
+
+def test_the_walker_ultimate_preset_is_australian_with_an_exact_target_and_a_ceiling():
+    rules = PRESETS["walker_ultimate"]
+    assert PRESET_NAMES["walker_ultimate"] == "Walker Ultimate"
+    assert (rules.exact_target, rules.ceiling) == (True, 1000)
+    assert rules == house(exact_target=True, ceiling=1000, preset="walker_ultimate")
+    assert (rules.target, rules.floor, rules.failure) == (500, -500, "subtract")
+    assert rules.defender_tricks == "always"
+
+
+def test_no_other_preset_has_an_exact_target_or_a_ceiling():
+    for key, rules in PRESETS.items():
+        if key != "walker_ultimate":
+            assert (rules.exact_target, rules.ceiling) == (False, None)
 
 
 def test_the_lock_spread_set_ralph_and_all_pass_switches_exist_on_any_preset():
@@ -168,6 +184,23 @@ def test_overrides_change_only_what_they_name():
         ({"contracts": {"7nt": {"value": 300}}}, "contracts"),
         ({"contracts": {"Pass": {"value": 300}}}, "contracts"),
         ({"target": None, "floor": None}, "target"),
+        ({"contracts": {"Misère": 250}}, "contracts"),
+        ({"contracts": {"6ſ": {"value": 300, "tricks": 6}}}, "contracts"),
+        ({"contracts": {"BigEight": {"value": 300, "tricks": 8}}}, "contracts"),
+        ({"contracts": {"big eight": {"value": 300, "tricks": 8}}}, "contracts"),
+        ({"contracts": {"_big": {"value": 300, "tricks": 8}}}, "contracts"),
+        ({"contracts": {"8big": {"value": 300, "tricks": 8}}}, "contracts"),
+        ({"contracts": {"b" * 31: {"value": 300, "tricks": 8}}}, "contracts"),
+        ({"contracts": {"b" * 41: {"value": 300, "tricks": 8}}}, "contracts"),
+        ({"contracts": {"pass": {"value": 300}}}, "contracts"),
+        ({"contracts": {"6s": {"value": 300}}}, "contracts"),
+        ({"contracts": {"10NT": {"value": 300}}}, "contracts"),
+        ({"contracts": {"": 250}}, "contracts"),
+        ({"ceiling": 500}, "ceiling"),
+        ({"ceiling": 400}, "ceiling"),
+        ({"ceiling": 0, "target": None}, "ceiling"),
+        ({"ceiling": "1000"}, "ceiling"),
+        ({"exact_target": "yes"}, "exact_target"),
     ],
 )
 def test_a_bad_rule_names_the_setting_at_fault(data, field):
@@ -175,6 +208,13 @@ def test_a_bad_rule_names_the_setting_at_fault(data, field):
         rules_from_dict(data)
     assert caught.value.field == field
     assert str(caught.value)
+
+
+def test_a_house_contract_key_of_30_plain_characters_is_allowed():
+    key = "big_eight_" + "x" * 19 + "9"
+    assert len(key) == 30
+    rules = house(contracts={key: {"value": 300, "tricks": 8}})
+    assert [s.key for s in rules.contracts] == [key]
 
 
 def test_the_rules_must_be_an_object():
@@ -213,8 +253,10 @@ def words(rules):
         ("all_pass", "play_no_trumps", "played at no trumps"),
         ("redeal_same_dealer", True, "the same dealer deals"),
         ("partner_share", "full", "full value"),
+        ("exact_target", True, "Only exactly 500 goes out"),
+        ("ceiling", 1000, "at 1000 or above loses"),
         ("set_rule", True, "is set"),
-        ("ralph_rule", True, "short by more than 3"),
+        ("ralph_rule", True, "3 or more tricks short"),
     ],
 )
 def test_each_setting_is_told_in_plain_words(setting, value, phrase):
@@ -265,6 +307,81 @@ def test_blind_misere_at_500_is_said_to_be_assumed():
     assert "Blind misère is worth 400." in lines
 
 
-def test_only_assumed_sentences_say_assumed():
-    lines = describe_rules(PRESETS["australian"])
-    assert not any("assumed" in line for line in lines)
+def assumed(rules):
+    return [line for line in describe_rules(rules) if "assumed" in line]
+
+
+def test_only_the_assumptions_rules_md_marks_are_said_to_be_assumed():
+    assert [line.split(" (assumed")[0] for line in assumed(PRESETS["australian"])] == [
+        "Five players: a called partner and the bidder each score half the "
+        "contract, taken after any bonus and rounded away from zero",
+        "Five players: when the bidder and the called partner both go out, the "
+        "higher total wins, else the bidder",
+        "A tie for the win, with no first out recorded, has no winner; the game "
+        "still ends",
+        "Being set or ralphed does not stop a bidder bidding next hand",
+    ]
+
+
+# RULES.md section 6: where the seeds leave a preset open, these hold (assumed).
+
+
+@pytest.mark.parametrize(
+    "key", ["tasmanian", "french_canadian", "perfect", "walker_ultimate"]
+)
+def test_the_slam_bonus_is_on_and_said_to_be_assumed(key):
+    assert PRESETS[key].slam_bonus is True
+    assert PRESETS[key].is_assumed("slam_bonus")
+    assert any(line.startswith("Taking all ten") for line in assumed(PRESETS[key]))
+
+
+def test_the_australian_slam_bonus_is_not_assumed():
+    assert not PRESETS["australian"].is_assumed("slam_bonus")
+
+
+@pytest.mark.parametrize("key", ["tasmanian", "french_canadian"])
+def test_tasmanian_and_french_canadian_do_not_require_a_contract_to_win(key):
+    assert PRESETS[key].win_requires_contract is False
+    assert PRESETS[key].is_assumed("win_requires_contract")
+    assert any("on defence too (assumed" in line for line in assumed(PRESETS[key]))
+    assert "on defence too;" in words(PRESETS["american"])
+
+
+def test_american_allows_nullo_and_says_it_is_assumed():
+    assert specials(PRESETS["american"]) == {"misere": 250}
+    assert PRESETS["american"].is_assumed("contracts")
+    assert "Misère is worth 250 (assumed" in words(PRESETS["american"])
+    assert "Misère is worth 150." in describe_rules(
+        house("american", contracts={"misere": 150})
+    )
+
+
+@pytest.mark.parametrize("key", sorted(PRESETS))
+def test_the_set_and_ralph_rules_are_off_in_every_preset_as_assumed(key):
+    rules = PRESETS[key]
+    assert (rules.set_rule, rules.ralph_rule) == (False, False)
+    assert rules.is_assumed("set_rule") and rules.is_assumed("ralph_rule")
+    assert any(line.startswith("Being set or ralphed") for line in assumed(rules))
+    assert not any(
+        line.startswith("Being set or ralphed")
+        for line in describe_rules(house(key, set_rule=True))
+    )
+
+
+def test_a_redeal_using_up_a_bar_is_said_to_be_assumed():
+    assert "uses up the bar (assumed" in words(house(set_rule=True))
+
+
+def test_the_failed_value_after_the_lock_is_said_to_be_assumed():
+    rules = house(lock=490, failure="to_opponents")
+    assert "added after the lock, never held back (assumed" in words(rules)
+    assert "added after the lock" not in words(house(lock=490))
+
+
+def test_each_defender_getting_the_full_failed_value_five_handed_is_said():
+    line = next(
+        line
+        for line in describe_rules(PRESETS["tasmanian"])
+        if line.startswith("Five players: a called partner")
+    )
+    assert "each defender gets a failed contract's full value (assumed" in line

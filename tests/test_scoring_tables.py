@@ -146,14 +146,34 @@ RALPH = house(ralph_rule=True)
 
 @pytest.mark.parametrize(
     ("contract", "set_at", "not_set_at"),
-    [("7S", 2, 3), ("8S", 4, 5), ("9S", 6, 7), ("10S", 8, 9)],
+    [("7S", 5, 6), ("8S", 6, 7), ("9S", 7, 8), ("10S", 8, 9)],
 )
-def test_a_bidder_set_by_the_set_margin_may_not_bid_next_hand(
+def test_a_bidder_two_or_more_tricks_short_is_set_and_may_not_bid_next_hand(
     contract, set_at, not_set_at
 ):
     hand = {"bidder": "Ann", "contract": contract}
     assert play(SET, TEAMS, {**hand, "tricks": set_at}).barred == ("Ann",)
     assert play(SET, TEAMS, {**hand, "tricks": not_set_at}).barred == ()
+
+
+def test_a_seven_bid_taking_five_is_set_and_taking_six_is_not():
+    hand = {"bidder": "Bob", "contract": "7H"}
+    assert play(SET, TEAMS, {**hand, "tricks": 5}).barred == ("Bob",)
+    assert play(SET, TEAMS, {**hand, "tricks": 6}).barred == ()
+
+
+def test_a_grand_slam_one_trick_short_is_not_set_and_two_short_is():
+    rules = house(set_rule=True, floor=-1000, contracts={"grand_slam": {}})
+    hand = {"bidder": "Ann", "contract": "grand_slam"}
+    assert play(rules, TEAMS, {**hand, "tricks": 9}).barred == ()
+    assert play(rules, TEAMS, {**hand, "tricks": 8}).barred == ("Ann",)
+
+
+def test_hi_lo_is_never_set():
+    rules = house(set_rule=True, contracts={"hi_lo": {}})
+    for tricks in (0, 1, 4, 6, 10):
+        hand = {"bidder": "Ann", "contract": "hi_lo", "tricks": tricks}
+        assert play(rules, TEAMS, hand).barred == ()
 
 
 def test_a_bidder_taking_three_tricks_in_a_misere_is_set():
@@ -162,10 +182,17 @@ def test_a_bidder_taking_three_tricks_in_a_misere_is_set():
     assert play(SET, TEAMS, {**hand, "tricks": 2}).barred == ()
 
 
-def test_a_bidder_short_by_more_than_three_tricks_is_ralphed():
+def test_nine_hearts_taking_six_is_ralphed():
+    hand = {"bidder": "Bob", "contract": "9H"}
+    assert play(RALPH, TEAMS, {**hand, "tricks": 6}).barred == ("Bob",)
+    assert play(RALPH, TEAMS, {**hand, "tricks": 7}).barred == ()
+
+
+def test_a_bidder_three_or_more_tricks_short_is_ralphed():
     hand = {"bidder": "Bob", "contract": "8H"}
+    assert play(RALPH, TEAMS, {**hand, "tricks": 5}).barred == ("Bob",)
     assert play(RALPH, TEAMS, {**hand, "tricks": 4}).barred == ("Bob",)
-    assert play(RALPH, TEAMS, {**hand, "tricks": 5}).barred == ()
+    assert play(RALPH, TEAMS, {**hand, "tricks": 6}).barred == ()
 
 
 def test_a_bidder_taking_three_tricks_in_a_nullo_is_ralphed():
@@ -185,7 +212,7 @@ def test_without_the_set_and_ralph_rules_nobody_is_barred():
 
 
 def test_a_barred_bidder_is_refused_in_the_next_hand_only():
-    set_hand = {"bidder": "Ann", "contract": "7S", "tricks": 2}
+    set_hand = {"bidder": "Ann", "contract": "7S", "tricks": 5}
     with pytest.raises(ScoringError) as caught:
         play(SET, TEAMS, set_hand, {"bidder": "Ann", "contract": "6S", "tricks": 6})
     assert (caught.value.field, caught.value.hand) == ("bidder", 2)
@@ -205,7 +232,7 @@ def test_a_lone_player_named_by_side_is_still_barred():
     assert state.barred == ("Ann",)
 
 
-def test_a_bidder_set_five_handed_is_barred_but_not_the_partner():
+def test_a_bidder_set_five_handed_is_barred_but_never_the_partner():
     hand = {
         "bidder": "Ann",
         "partner": "Cat",
@@ -213,13 +240,34 @@ def test_a_bidder_set_five_handed_is_barred_but_not_the_partner():
         "tricks": [3, 2, 4, 1, 0],
     }
     assert play(SET, FIVE, hand).barred == ("Ann",)
+    called = {**hand, "bidder": "Cat", "partner": "Ann"}
+    assert play(house(set_rule=True, ralph_rule=True), FIVE, called).barred == ("Cat",)
+
+
+def test_five_handed_the_bidder_and_partner_tricks_together_decide_the_set():
+    hand = {
+        "bidder": "Ann",
+        "partner": "Cat",
+        "contract": "8H",
+        "tricks": [3, 2, 4, 1, 0],
+    }
+    assert play(SET, FIVE, hand).barred == ()
+
+
+def test_a_redealt_hand_uses_up_the_bar():
+    set_hand = {"bidder": "Ann", "contract": "7S", "tricks": 4}
+    state = play(SET, TEAMS, set_hand, {"contract": "pass"})
+    assert state.barred == ()
+    again = {"bidder": "Ann", "contract": "6S", "tricks": 6}
+    assert play(SET, TEAMS, set_hand, {"contract": "pass"}, again).totals[0] == -100
 
 
 def test_hi_lo_is_not_a_misere_for_the_ralph_rule_but_being_far_short_is():
     rules = house(ralph_rule=True, contracts={"hi_lo": {}})
     hand = {"bidder": "Ann", "contract": "hi_lo"}
     assert play(rules, TEAMS, {**hand, "tricks": 6}).barred == ()
-    assert play(rules, TEAMS, {**hand, "tricks": 1}).barred == ("Ann",)
+    assert play(rules, TEAMS, {**hand, "tricks": 3}).barred == ()
+    assert play(rules, TEAMS, {**hand, "tricks": 2}).barred == ("Ann",)
 
 
 def test_six_in_three_teams_of_two_score_like_three_sides():
@@ -237,7 +285,7 @@ def test_six_in_two_teams_of_three_score_like_two_sides():
 
 
 def test_going_on_from_a_replay_keeps_the_bar_on_a_set_bidder():
-    before = play(SET, TEAMS, {"bidder": "Ann", "contract": "7S", "tricks": 2})
+    before = play(SET, TEAMS, {"bidder": "Ann", "contract": "7S", "tricks": 5})
     again = make_hand(SET, TEAMS, bidder="Ann", contract="6S", tricks=6)
     with pytest.raises(ScoringError) as caught:
         replay(SET, TEAMS, [again], since=before)

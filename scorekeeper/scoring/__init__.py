@@ -3,30 +3,32 @@
 from .contracts import PASS, SUIT_SYMBOL, SUITS, Contract, Special
 from .describe import describe_rules
 from .errors import ScoringError
-from .game import (
-    ENDINGS,
-    GameOver,
-    GameState,
-    Hand,
-    HandResult,
-    Outlook,
-    make_hand,
-    outlook,
-    parse_contract,
-    replay,
-    score_hand,
-)
+from .game import ENDINGS, GameOver, GameState, HandResult, replay
+from .hands import Hand, contracting_sides, make_hand, parse_contract, score_hand
+from .outlook import Outlook, outlook
 from .rules import PRESET_NAMES, PRESETS, Rules, rules_from_dict, rules_to_dict
+from .settings import (
+    DEFAULT_PRESET,
+    SETTINGS,
+    SPECIAL_OFFERS,
+    Choice,
+    Setting,
+    SpecialOffer,
+)
 from .table import SHAPES, Side, Table, make_table
 
 __all__ = [
+    "DEFAULT_PRESET",
     "ENDINGS",
     "PASS",
     "PRESETS",
     "PRESET_NAMES",
+    "SETTINGS",
     "SHAPES",
+    "SPECIAL_OFFERS",
     "SUITS",
     "SUIT_SYMBOL",
+    "Choice",
     "Contract",
     "GameOver",
     "GameState",
@@ -35,9 +37,12 @@ __all__ = [
     "Outlook",
     "Rules",
     "ScoringError",
+    "Setting",
     "Side",
     "Special",
+    "SpecialOffer",
     "Table",
+    "contracting_sides",
     "describe_rules",
     "make_hand",
     "make_table",

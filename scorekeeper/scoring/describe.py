@@ -40,7 +40,7 @@ def _contracts(rules: Rules) -> list[str]:
             }[s.made]
         if s.failure_value is not None:
             line += f"; failing it costs {s.failure_value}"
-        if ASSUMED_VALUES.get(s.key) == s.value:
+        if ASSUMED_VALUES.get(s.key) == s.value or rules.is_assumed("contracts"):
             line += ASSUMED
         lines.append(line + ".")
     if not rules.contracts:
@@ -91,10 +91,15 @@ def _hand(rules: Rules) -> list[str]:
         )
     if rules.lock is not None:
         lines.append(
-            f"Trick points cannot lift a side above {rules.lock}, and a side at "
-            f"{rules.lock} or more scores nothing for tricks; only a contract can "
-            "take it further."
+            f"Trick points cannot lift a side above {rules.lock} from its total "
+            f"before the hand, and a side at {rules.lock} or more scores nothing "
+            "for tricks; only a contract can take it further."
         )
+        if rules.failure == "to_opponents":
+            lines.append(
+                "A failed contract's value given to a defender is added after the "
+                "lock, never held back" + ASSUMED + "."
+            )
     if rules.all_pass == "redeal":
         who = "the same dealer" if rules.redeal_same_dealer else "the next dealer"
         lines.append(f"When everyone passes, nothing is scored and {who} deals.")
@@ -104,9 +109,17 @@ def _hand(rules: Rules) -> list[str]:
             "When everyone passes, the hand is played at no trumps and each side "
             f"scores {per} a trick{slam}."
         )
+    share = (
+        "half the contract, taken after any bonus and rounded away from zero"
+        if rules.partner_share == "half"
+        else "its full value"
+    )
+    if rules.failure == "to_opponents":
+        share += ", and each defender gets a failed contract's full value"
     lines.append(
-        "Five players: a called partner and the bidder each score "
-        + ("half the contract." if rules.partner_share == "half" else "its full value.")
+        f"Five players: a called partner and the bidder each score {share}"
+        + ASSUMED
+        + "."
     )
     return lines
 
@@ -117,7 +130,16 @@ def _end(rules: Rules) -> list[str]:
         lines.append(f"A side at {rules.floor} or below goes out the back door.")
     else:
         lines.append("There is no back door: no score is too low to play on.")
+    if rules.ceiling is not None:
+        lines.append(
+            f"A side at {rules.ceiling} or above loses, as if out the back door."
+        )
     if rules.target is not None:
+        if rules.exact_target:
+            lines.append(
+                f"Only exactly {rules.target} goes out the front door: a side past "
+                "it plays on."
+            )
         if rules.win_requires_contract:
             lines.append(
                 f"Only a made contract wins: reaching {rules.target} on defence "
@@ -125,7 +147,9 @@ def _end(rules: Rules) -> list[str]:
             )
         else:
             lines.append(
-                f"The first side to {rules.target} wins; if the contractors made "
+                f"The first side to {rules.target} wins, on defence too"
+                + _assumed(rules, "win_requires_contract")
+                + "; if the contractors made "
                 "their contract and are out too, they win. Among defenders the "
                 "first out wins (assumed: the higher total when not recorded)."
             )
@@ -136,9 +160,18 @@ def _end(rules: Rules) -> list[str]:
         )
     if rules.hands_limit is not None:
         lines.append(
-            f"After {rules.hands_limit} hands, redeals included, the highest total "
-            "wins; a tie has no winner" + ASSUMED + "."
+            f"After {rules.hands_limit} hands, redeals included" + ASSUMED + ", "
+            "the highest total wins."
         )
+    if rules.target is not None:
+        lines.append(
+            "Five players: when the bidder and the called partner both go out, "
+            "the higher total wins, else the bidder" + ASSUMED + "."
+        )
+    lines.append(
+        "A tie for the win, with no first out recorded, has no winner; the game "
+        "still ends" + ASSUMED + "."
+    )
     return lines
 
 
@@ -146,13 +179,26 @@ def _bidding(rules: Rules) -> list[str]:
     lines = []
     if rules.set_rule:
         lines.append(
-            "A bidder who is set (5 short on a 7, 4 on an 8, 3 on a 9, 2 on a 10, "
-            "3 tricks in a misère; all 6 on a 6" + ASSUMED + ") may not bid next hand."
+            "A bidder who is set (2 or more tricks short of the bid, or taking 3 "
+            "tricks in a misère) may not bid next hand; Hi/Lo is never set"
+            + ASSUMED
+            + "."
         )
     if rules.ralph_rule:
         lines.append(
-            "A bidder short by more than 3 tricks, or taking 3 or more in a misère, "
-            "may not bid next hand."
+            "A bidder 3 or more tricks short, or taking 3 or more in a misère, may "
+            "not bid next hand."
+        )
+    if not (rules.set_rule or rules.ralph_rule) and rules.is_assumed("set_rule"):
+        lines.append(
+            "Being set or ralphed does not stop a bidder bidding next hand"
+            + ASSUMED
+            + "."
+        )
+    if rules.set_rule or rules.ralph_rule:
+        lines.append(
+            "Only the bidder is barred, never a partner, and a redealt hand uses "
+            "up the bar" + ASSUMED + "."
         )
     return lines
 

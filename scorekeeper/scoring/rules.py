@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields, replace
-from typing import Any, Literal
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from .contracts import (
     KNOWN_SPECIALS,
@@ -19,22 +20,12 @@ from .contracts import (
     special_contract,
 )
 from .errors import ScoringError
+from .settings import DEFAULT_PRESET, SETTINGS
 
-Failure = Literal["subtract", "to_opponents"]
-DefenderTricks = Literal["always", "only_if_contract_fails", "never"]
-MisereDefenders = Literal["nothing", "per_contractor_trick"]
-AllPass = Literal["redeal", "play_no_trumps"]
-PartnerShare = Literal["half", "full"]
-
-CHOICES: dict[str, tuple[str, ...]] = {
-    "failure": ("subtract", "to_opponents"),
-    "defender_tricks": ("always", "only_if_contract_fails", "never"),
-    "misere_defenders": ("nothing", "per_contractor_trick"),
-    "all_pass": ("redeal", "play_no_trumps"),
-    "partner_share": ("half", "full"),
-}
-OPTIONAL_INTS = ("lock", "target", "floor", "point_spread", "hands_limit")
 VALUE_LIMIT = 100_000
+# A special's key is a bid and a stored hand's contract: plain, short and never
+# read as a normal contract, which starts with a digit.
+SPECIAL_KEY = re.compile(r"[a-z][a-z0-9_]{0,29}")
 
 
 def _specials(**values: int) -> tuple[Special, ...]:
@@ -45,7 +36,7 @@ def _specials(**values: int) -> tuple[Special, ...]:
 class Rules:
     """Every scoring setting of RULES.md; a preset or a house rule is one instance."""
 
-    preset: str = "australian"
+    preset: str = DEFAULT_PRESET
     contracts: tuple[Special, ...] = field(
         default_factory=lambda: _specials(misere=250, open_misere=500)
     )
@@ -53,19 +44,21 @@ class Rules:
     six_contracts: bool = True
     slam_bonus: bool = True
     youngstown_bonus: bool = False
-    failure: Failure = "subtract"
-    defender_tricks: DefenderTricks = "always"
-    misere_defenders: MisereDefenders = "nothing"
+    failure: str = "subtract"
+    defender_tricks: str = "always"
+    misere_defenders: str = "nothing"
     points_per_trick: int = 10
     lock: int | None = None
     target: int | None = 500
     floor: int | None = -500
+    exact_target: bool = False
+    ceiling: int | None = None
     win_requires_contract: bool = True
     point_spread: int | None = None
     hands_limit: int | None = None
-    all_pass: AllPass = "redeal"
+    all_pass: str = "redeal"
     redeal_same_dealer: bool = False
-    partner_share: PartnerShare = "half"
+    partner_share: str = "half"
     set_rule: bool = False
     ralph_rule: bool = False
 
@@ -93,22 +86,34 @@ class Rules:
 
 
 PRESET_NAMES = {
-    "australian": "Australian",
+    DEFAULT_PRESET: "Australian",
     "american": "American",
     "youngstown": "Youngstown",
     "tasmanian": "Tasmanian",
     "french_canadian": "French Canadian",
     "perfect": "Perfect",
+    "walker_ultimate": "Walker Ultimate",
 }
 
-# Settings RULES.md marks *assumed* (or leaves to "on by default"), per preset.
+# Settings RULES.md marks *assumed*, per preset: where the seeds leave it open.
+_ASSUMED_BY_PRESET: dict[str, dict[str, object]] = {
+    "american": {"contracts": _specials(misere=250)},
+    "tasmanian": {"slam_bonus": True, "win_requires_contract": False},
+    "french_canadian": {
+        "defender_tricks": "never",
+        "slam_bonus": True,
+        "win_requires_contract": False,
+    },
+    "perfect": {"slam_bonus": True},
+    "walker_ultimate": {"slam_bonus": True},
+}
 ASSUMED_SETTINGS: dict[str, dict[str, object]] = {
-    "tasmanian": {"slam_bonus": True},
-    "french_canadian": {"defender_tricks": "never", "slam_bonus": True},
+    key: {"set_rule": False, "ralph_rule": False} | _ASSUMED_BY_PRESET.get(key, {})
+    for key in PRESET_NAMES
 }
 
 PRESETS: dict[str, Rules] = {
-    "australian": Rules(),
+    DEFAULT_PRESET: Rules(),
     "american": Rules(
         preset="american",
         contracts=_specials(misere=250),
@@ -146,6 +151,7 @@ PRESETS: dict[str, Rules] = {
         win_requires_contract=False,
     ),
     "perfect": Rules(preset="perfect", normal_offset=-20),
+    "walker_ultimate": Rules(preset="walker_ultimate", exact_target=True, ceiling=1000),
 }
 
 
@@ -162,8 +168,14 @@ def _check_int(key: str, value: object, optional: bool = False) -> int | None:
 
 def _parse_special(key: object, spec: object) -> Special:
     field_name = "contracts"
-    if not isinstance(key, str) or not key.strip():
-        raise ScoringError(field_name, "Each special contract needs a name.")
+    if not isinstance(key, str) or not SPECIAL_KEY.fullmatch(key):
+        raise ScoringError(
+            field_name,
+            f"{str(key)[:40]!r} cannot name a contract: use lowercase letters, "
+            "digits and _, a letter first, at most 30 characters.",
+        )
+    if key == PASS:
+        raise ScoringError(field_name, "'pass' is everyone passing, not a contract.")
     known = KNOWN_SPECIALS.get(key)
     if not isinstance(spec, Mapping):
         if known is None:
@@ -201,29 +213,30 @@ def _parse_special(key: object, spec: object) -> Special:
     return Special(key, name.strip(), value, made, tricks, failure)
 
 
-def _check_special_keys(specials: tuple[Special, ...]) -> None:
-    # Bids are read case-blind, so a special's key must not shadow another bid.
-    taken = {PASS} | {f"{n}{s}".lower() for n in LEVELS for s in SUITS}
-    for special in specials:
-        if special.key.lower() in taken:
-            raise ScoringError(
-                "contracts", f"{special.key!r} is already the name of another bid."
-            )
-        taken.add(special.key.lower())
+def _setting_value(key: str, value: object) -> object:
+    """Check one setting's value against its declaration; return it."""
+    setting = SETTINGS[key]
+    if setting.kind == "word":
+        if not setting.allows(value):
+            allowed = ", ".join(str(c.value) for c in setting.choices)
+            raise ScoringError(key, f"{key!r} must be one of: {allowed}.")
+        return value
+    if setting.kind == "bool":
+        if not isinstance(value, bool):
+            raise ScoringError(key, f"The rule {key!r} must be true or false.")
+        return value
+    return _check_int(key, value, optional=setting.kind == "optional_int")
 
 
 def rules_from_dict(data: Mapping[str, Any]) -> Rules:
     """Build a rule set from a preset key and overrides; name the key at fault."""
     if not isinstance(data, Mapping):
         raise ScoringError("rules", "The rules must be an object of settings.")
-    preset = data.get("preset", "australian")
+    preset = data.get("preset", DEFAULT_PRESET)
     if not isinstance(preset, str) or preset not in PRESETS:
         raise ScoringError("preset", f"There is no preset {preset!r}.")
-    known = {f.name for f in fields(Rules)}
     changes: dict[str, Any] = {}
     for key, value in data.items():
-        if key not in known:
-            raise ScoringError(key, f"{key!r} is not a rule setting.")
         if key == "preset":
             continue
         if key == "contracts":
@@ -232,21 +245,10 @@ def rules_from_dict(data: Mapping[str, Any]) -> Rules:
                     key, "'contracts' must map contract names to values."
                 )
             changes[key] = tuple(_parse_special(k, v) for k, v in value.items())
-            _check_special_keys(changes[key])
-        elif key in CHOICES:
-            if value not in CHOICES[key]:
-                raise ScoringError(
-                    key, f"{key!r} must be one of: {', '.join(CHOICES[key])}."
-                )
-            changes[key] = value
-        elif key in OPTIONAL_INTS:
-            changes[key] = _check_int(key, value, optional=True)
-        elif isinstance(getattr(PRESETS[preset], key), bool):
-            if not isinstance(value, bool):
-                raise ScoringError(key, f"The rule {key!r} must be true or false.")
-            changes[key] = value
+        elif key in SETTINGS:
+            changes[key] = _setting_value(key, value)
         else:
-            changes[key] = _check_int(key, value)
+            raise ScoringError(key, f"{key!r} is not a rule setting.")
     rules = replace(PRESETS[preset], **changes)
     _check_consistent(rules)
     return rules
@@ -260,6 +262,11 @@ def _check_consistent(rules: Rules) -> None:
         raise ScoringError("target", "The target must be above zero.")
     if rules.floor is not None and rules.floor >= 0:
         raise ScoringError("floor", "The floor must be below zero.")
+    if rules.ceiling is not None and rules.ceiling <= 0:
+        raise ScoringError("ceiling", "The ceiling must be above zero.")
+    ceiling, target = rules.ceiling, rules.target
+    if ceiling is not None and target is not None and ceiling <= target:
+        raise ScoringError("ceiling", "The ceiling must be above the target.")
     if rules.hands_limit is not None and rules.hands_limit < 1:
         raise ScoringError("hands_limit", "The hands limit must be at least one.")
     if rules.point_spread is not None and rules.point_spread <= 0:
