@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import re
 import urllib.error
 import urllib.request
 from typing import Any
@@ -136,3 +137,8 @@ def key(hand: dict[str, Any]) -> tuple[Any, ...]:
     if isinstance(tricks, list):  # as the game shows it: per side
         tricks = tricks[1 if hand["bidder"] in ("Bob", "Dan") else 0]
     return hand["bidder"], hand["contract"], tricks
+
+
+def has_inline_code(html: str) -> bool:
+    """Return whether a page has an inline style or script (the CSP forbids both)."""
+    return "style=" in html or re.search(r"<script(?![^>]*\bsrc=)", html) is not None
