@@ -215,7 +215,7 @@ def test_editing_shows_the_saved_settings_and_saves_the_change(client):
         "lock": 460,
         "ralph_rule": True,
     }
-    assert "short by more than 3 tricks" in client.get("/rules/").text
+    assert "3 or more tricks short" in client.get("/rules/").text
 
 
 def test_editing_keeps_values_and_contracts_the_form_does_not_list(client):
