@@ -12,6 +12,7 @@ from .scoring import Contract, GameState, Rules, Table, outlook
 ENDING_WORDS = {
     "front_door": "out the front door",
     "back_door": "out the back door",
+    "ceiling": "when a side reached the ceiling",
     "point_spread": "on the point spread",
     "hands_limit": "at the end of the session",
 }

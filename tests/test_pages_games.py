@@ -243,3 +243,18 @@ def test_a_youngstown_session_counts_hands_to_its_limit(client):
     page = client.get(board).text
     assert "Hand 2 of 40:" in page
     assert totals(page) == ["0", "300"]
+
+
+def test_a_game_ended_at_the_ceiling_has_a_banner():
+    from scoring_helpers import TEAMS, play
+
+    from scorekeeper import present
+    from scorekeeper.scoring import PRESETS
+
+    walker = PRESETS["walker_ultimate"]
+    hand = {"bidder": "Ann", "tricks": 10}
+    state = play(
+        walker, TEAMS, {**hand, "contract": "10NT"}, {**hand, "contract": "10H"}
+    )
+    assert state.ending == "ceiling"
+    assert present.ending(TEAMS, state) == "Them won when a side reached the ceiling."

@@ -5,7 +5,7 @@ from .describe import describe_rules
 from .errors import ScoringError
 from .game import ENDINGS, GameOver, GameState, HandResult, replay
 from .hands import Hand, contracting_sides, make_hand, parse_contract, score_hand
-from .outlook import Outlook, outlook
+from .outlook import Outlook, outlook, wins_if_made
 from .rules import PRESET_NAMES, PRESETS, Rules, rules_from_dict, rules_to_dict
 from .settings import (
     DEFAULT_PRESET,
@@ -52,4 +52,5 @@ __all__ = [
     "rules_from_dict",
     "rules_to_dict",
     "score_hand",
+    "wins_if_made",
 ]

@@ -141,6 +141,18 @@ def _recorded_bid(
     return bid
 
 
+def ending_after(
+    rules: Rules, table: Table, state: GameState, hand: Hand, bid: Contract
+) -> tuple[tuple[int, ...], str | None, int | None]:
+    """Return the totals, ending and winner if this hand were played next."""
+    points, _, made = score_hand(rules, table, hand, bid, state.totals)
+    totals = tuple(t + p for t, p in zip(state.totals, points, strict=True))
+    number = len(state.hands) + 1
+    result = HandResult(number, hand, "", bid, made, points, (), totals)
+    ending = _ending(rules, table, result)
+    return (totals, None, None) if ending is None else (totals, *ending)
+
+
 def replay(
     rules: Rules,
     table: Table,

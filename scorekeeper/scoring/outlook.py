@@ -1,42 +1,195 @@
-"""What wins from here: the contracts that end the game for each side next hand."""
+"""What wins from here: the contracts that end the game for each side next hand.
+
+Each contract is tried as the side's bid, made exactly (its tricks and no more;
+a misère with none; a slam with all ten) or failed by one trick (one trick taken
+in a misère). The defending sides share the other tricks evenly, the
+lower-numbered sides taking any spare one. The side bids through its first
+player not barred from bidding; a side whose players are all barred has no
+contract.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from .contracts import Contract
-from .game import GameState
+from .game import GameState, ending_after
+from .hands import Hand
 from .rules import Rules
 from .table import Table
 
 
 @dataclass(frozen=True)
 class Outlook:
-    """For the next hand: the least contract that takes a side out each door."""
+    """For the next hand, one side: the contracts that end the game for it.
+
+    wins_with: the least valued contract that, made exactly playing alone, ends
+    the game with this side the winner; winning: every such contract, least
+    first (with an exact target or a ceiling a bigger contract may not win:
+    or_better says whether every contract worth at least wins_with wins).
+    slam_wins_with: the same, made with all ten tricks (bonuses apply).
+    partners: five-handed, each player the bidder could call and the least
+    contract that, made exactly with that partner, wins for this side.
+    back_door_with: the least costly contract that, failed by one trick playing
+    alone, sends this side out the back door. ceiling_with: the least contract
+    that, made exactly playing alone, takes this side to the ceiling.
+    """
 
     side: int
     wins_with: Contract | None
     back_door_with: Contract | None
+    winning: tuple[Contract, ...] = ()
+    or_better: bool = False
+    slam_wins_with: Contract | None = None
+    partners: tuple[tuple[str, Contract], ...] = ()
+    ceiling_with: Contract | None = None
+
+
+def made_tricks(contract: Contract) -> int:
+    """Return the tricks that make a contract exactly."""
+    return 0 if contract.made == "none" else contract.tricks
+
+
+def failed_tricks(contract: Contract) -> int:
+    """Return the tricks that fail a contract by one."""
+    return contract.tricks - 1 if contract.tricks > 0 else 1
+
+
+def bidder_for(table: Table, state: GameState, side: int) -> str | None:
+    """Return who bids for a side next hand: its first player not barred."""
+    free = [p for p in table.sides[side].players if p not in state.barred]
+    return free[0] if free else None
+
+
+def trial_hand(
+    table: Table,
+    bidder: str,
+    contract: Contract,
+    taken: int,
+    partner: str | None = None,
+) -> Hand:
+    """Return the hand in which a bid takes `taken` tricks, the defenders the rest."""
+    side, count = table.side_of(bidder), len(table.sides)
+    tricks = [0] * count
+    tricks[side] = taken
+    contractors = [side]
+    if partner is not None:
+        contractors.append(table.side_of(partner))
+        tricks[side], tricks[contractors[1]] = taken - taken // 2, taken // 2
+    defenders = [s for s in range(count) if s not in contractors]
+    even, spare = divmod(10 - taken, len(defenders))
+    for place, s in enumerate(defenders):
+        tricks[s] = even + (1 if place < spare else 0)
+    return Hand(contract.key, tuple(tricks), side, bidder, partner)
+
+
+def wins_if_made(
+    rules: Rules,
+    table: Table,
+    state: GameState,
+    side: int,
+    contract: Contract,
+    partner: str | None = None,
+    taken: int | None = None,
+) -> bool:
+    """Return whether a side bidding and making a contract next hand wins the game.
+
+    The contract is made exactly unless `taken` says with how many tricks.
+    """
+    bidder = bidder_for(table, state, side)
+    if state.finished or bidder is None:
+        return False
+    tricks = made_tricks(contract) if taken is None else taken
+    hand = trial_hand(table, bidder, contract, tricks, partner)
+    _, ending, winner = ending_after(rules, table, state, hand, contract)
+    return ending is not None and winner == side
+
+
+def _loses_by(
+    rules: Rules, table: Table, state: GameState, bid: Contract, taken: int, side: int
+) -> str | None:
+    """Return how a side bidding alone and taking `taken` tricks loses, if it does."""
+    bidder = bidder_for(table, state, side)
+    assert bidder is not None
+    hand = trial_hand(table, bidder, bid, taken)
+    totals, ending, _ = ending_after(rules, table, state, hand, bid)
+    if (
+        ending == "back_door"
+        and rules.floor is not None
+        and totals[side] <= rules.floor
+    ):
+        return ending
+    if ending == "ceiling" and rules.ceiling is not None:
+        return ending if totals[side] >= rules.ceiling else None
+    return None
+
+
+def _side_outlook(
+    rules: Rules, table: Table, state: GameState, side: int, bids: list[Contract]
+) -> Outlook:
+    if bidder_for(table, state, side) is None:
+        return Outlook(side, None, None)
+    winning = tuple(c for c in bids if wins_if_made(rules, table, state, side, c))
+    least = winning[0] if winning else None
+    or_better = least is not None and all(
+        c in winning for c in bids if c.value >= least.value
+    )
+    slam = next(
+        (
+            c
+            for c in bids
+            if c.is_made(10) and wins_if_made(rules, table, state, side, c, taken=10)
+        ),
+        None,
+    )
+    partners = []
+    if len(table.sides) == 5:
+        for partner in table.players:
+            if table.side_of(partner) == side:
+                continue
+            called = next(
+                (
+                    c
+                    for c in bids
+                    if not c.is_misere
+                    and wins_if_made(rules, table, state, side, c, partner)
+                ),
+                None,
+            )
+            if called is not None:
+                partners.append((partner, called))
+    ceiling = next(
+        (
+            c
+            for c in bids
+            if rules.ceiling is not None
+            and _loses_by(rules, table, state, c, made_tricks(c), side) == "ceiling"
+        ),
+        None,
+    )
+    # The least costly failure: a grand slam costs less than its value.
+    ruin = next(
+        (
+            c
+            for c in sorted(bids, key=lambda c: c.penalty)
+            if rules.floor is not None
+            and _loses_by(rules, table, state, c, failed_tricks(c), side) == "back_door"
+        ),
+        None,
+    )
+    return Outlook(
+        side, least, ruin, winning, or_better, slam, tuple(partners), ceiling
+    )
 
 
 def outlook(rules: Rules, table: Table, state: GameState) -> tuple[Outlook, ...]:
-    """Return per side the least winning contract and the least ruinous failure."""
+    """Return per side the contracts that, made or failed next hand, end the game."""
     if state.finished:
         return ()
     bids = sorted(
         rules.normal_contracts() + rules.special_contracts(), key=lambda c: c.value
     )
-    result = []
-    for side, total in enumerate(state.totals):
-        wins = None
-        if rules.target is not None:
-            wins = next((c for c in bids if total + c.value >= rules.target), None)
-        ruin = None
-        if rules.floor is not None and rules.failure == "subtract":
-            ruin = min(
-                (c for c in bids if total - c.penalty <= rules.floor),
-                key=lambda c: c.penalty,
-                default=None,
-            )
-        result.append(Outlook(side, wins, ruin))
-    return tuple(result)
+    return tuple(
+        _side_outlook(rules, table, state, side, bids)
+        for side in range(len(table.sides))
+    )
