@@ -8,7 +8,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request, url_for
 from werkzeug.exceptions import UnsupportedMediaType
 
-from . import schema, services
+from . import rulesets, schema, services
 from .errors import BadInput, Forbidden, Stale
 from .services import Loaded
 
@@ -106,7 +106,7 @@ def list_games() -> Response:
 @bp.post("/games")
 def create_game() -> tuple[Response, int, dict[str, str]]:
     """Create a game; the answer alone carries its write token."""
-    asked = schema.new_game(body(), services.saved_rules)
+    asked = schema.new_game(body(), rulesets.saved_rules)
     game, token = services.create_game(asked.name, asked.rules, asked.table)
     data = schema.game_to_dict(game)
     data["write_token"] = token
@@ -165,14 +165,14 @@ def undo_hand(game_id: str, number: int) -> Response:
 @bp.get("/rulesets")
 def list_rulesets() -> Response:
     """List the saved house rules."""
-    rulesets = services.list_rulesets()
-    return jsonify(rulesets=[schema.ruleset_to_dict(r) for r in rulesets])
+    saved = rulesets.list_rulesets()
+    return jsonify(rulesets=[schema.ruleset_to_dict(r) for r in saved])
 
 
 @bp.post("/rulesets")
 def create_ruleset() -> tuple[Response, int, dict[str, str]]:
     """Save house rules under a name."""
-    ruleset = services.save_ruleset(*schema.ruleset_body(body()))
+    ruleset = rulesets.save_ruleset(*schema.ruleset_body(body()))
     location = url_for(".ruleset", ruleset_id=ruleset.id)
     return jsonify(schema.ruleset_to_dict(ruleset)), 201, {"Location": location}
 
@@ -180,20 +180,20 @@ def create_ruleset() -> tuple[Response, int, dict[str, str]]:
 @bp.get("/rulesets/<int:ruleset_id>")
 def ruleset(ruleset_id: int) -> Response:
     """Show saved house rules."""
-    return jsonify(schema.ruleset_to_dict(services.get_ruleset(ruleset_id)))
+    return jsonify(schema.ruleset_to_dict(rulesets.get_ruleset(ruleset_id)))
 
 
 @bp.put("/rulesets/<int:ruleset_id>")
 def replace_ruleset(ruleset_id: int) -> Response:
     """Rename or change saved house rules; games already started keep theirs."""
-    services.get_ruleset(ruleset_id)
+    rulesets.get_ruleset(ruleset_id)
     name, rules = schema.ruleset_body(body())
-    ruleset = services.save_ruleset(name, rules, ruleset_id=ruleset_id)
+    ruleset = rulesets.save_ruleset(name, rules, ruleset_id=ruleset_id)
     return jsonify(schema.ruleset_to_dict(ruleset))
 
 
 @bp.delete("/rulesets/<int:ruleset_id>")
 def delete_ruleset(ruleset_id: int) -> tuple[str, int]:
     """Delete saved house rules."""
-    services.delete_ruleset(ruleset_id)
+    rulesets.delete_ruleset(ruleset_id)
     return "", 204

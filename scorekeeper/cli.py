@@ -8,7 +8,7 @@ import click
 from flask import Flask
 from flask.cli import with_appcontext
 
-from . import migration, schema, services
+from . import archive, migration, schema, services
 from .errors import AppError, app_error
 from .scoring import ScoringError
 
@@ -47,7 +47,7 @@ def import_games_command(file: Any) -> None:
     try:
         schema.check_text(games)
         past = [schema.imported(game, index) for index, game in enumerate(games)]
-        tokens = services.import_games(past)
+        tokens = archive.import_games(past)
     except (AppError, ScoringError) as error:
         problem = app_error(error)
         where = f" (hand {problem.hand})" if problem.hand else ""
@@ -61,7 +61,7 @@ def import_games_command(file: Any) -> None:
 @with_appcontext
 def rescore_command() -> None:
     """Rebuild every value stored beside the hands (how each game ended) by replay."""
-    click.echo(f"Rescored {services.rescore()} games.")
+    click.echo(f"Rescored {archive.rescore()} games.")
 
 
 def init_app(app: Flask) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from . import services
+from . import rulesets
 from .errors import AppError, app_error
 from .forms import DeleteForm, HouseRulesBase, HouseRulesForm, PresetForm
 from .scoring import (
@@ -87,7 +87,7 @@ def index() -> str:
             "preset": PRESET_NAMES.get(ruleset.rules.get("preset", DEFAULT_PRESET)),
             "summary": describe_rules(rules_from_dict(ruleset.rules)),
         }
-        for ruleset in services.list_rulesets()
+        for ruleset in rulesets.list_rulesets()
     ]
     return render_template("houserules/index.html", entries=entries)
 
@@ -108,7 +108,7 @@ def edit_page(ruleset: Any) -> tuple[str, int] | Response:
     form.keep_values(saved_rules)
     if form.validate_on_submit():
         try:
-            services.save_ruleset(
+            rulesets.save_ruleset(
                 form.name.data, form.overrides(kept), ruleset and ruleset.id
             )
         except (AppError, ScoringError) as error:
@@ -138,17 +138,17 @@ def create() -> tuple[str, int] | Response:
 @bp.route("/<int:ruleset_id>/edit", methods=["GET", "POST"])
 def edit(ruleset_id: int) -> tuple[str, int] | Response:
     """Change saved house rules; games already started keep their own copy."""
-    return edit_page(services.get_ruleset(ruleset_id))
+    return edit_page(rulesets.get_ruleset(ruleset_id))
 
 
 @bp.route("/<int:ruleset_id>/delete", methods=["GET", "POST"])
 def delete(ruleset_id: int) -> str | Response:
     """Ask once, then delete saved house rules (a POST)."""
-    ruleset = services.get_ruleset(ruleset_id)
+    ruleset = rulesets.get_ruleset(ruleset_id)
     form = DeleteForm()
     if form.validate_on_submit():
         name = ruleset.name
-        services.delete_ruleset(ruleset.id)
+        rulesets.delete_ruleset(ruleset.id)
         flash(f"House rules “{name}” deleted.")
         return redirect(url_for("houserules.index"))
     return render_template("houserules/delete.html", ruleset=ruleset, form=form)

@@ -5,11 +5,12 @@ from __future__ import annotations
 from flask import Blueprint, redirect, render_template, url_for
 from wtforms import SelectChoice
 
-from . import services
+from . import rulesets, services
 from .errors import AppError, NotFound, app_error
 from .forms import NewGameForm
 from .games import remember_token
 from .scoring import (
+    DEFAULT_PRESET,
     PRESET_NAMES,
     SHAPES,
     ScoringError,
@@ -22,7 +23,6 @@ from .scoring import (
 bp = Blueprint("newgame", __name__, url_prefix="/new")
 
 DEFAULT_SIDES = ["Us", "Them", "Others"]
-DEFAULT_PRESET = "australian"
 
 
 def parse_shape(shape: str) -> tuple[int, int]:
@@ -39,7 +39,7 @@ def rule_choices() -> list[SelectChoice]:
     choices = [
         SelectChoice(f"preset:{key}", name) for key, name in PRESET_NAMES.items()
     ]
-    for ruleset in services.list_rulesets():
+    for ruleset in rulesets.list_rulesets():
         choices.append(SelectChoice(f"ruleset:{ruleset.id}", f"House: {ruleset.name}"))
     return choices
 
@@ -48,7 +48,7 @@ def chosen_rules(choice: str) -> dict[str, object]:
     """Return the rules dict a choice names."""
     kind, _, key = (choice or "").partition(":")
     if kind == "ruleset" and key.isdigit():
-        return dict(services.get_ruleset(int(key)).rules)
+        return dict(rulesets.get_ruleset(int(key)).rules)
     return {"preset": key if key in PRESET_NAMES else DEFAULT_PRESET}
 
 

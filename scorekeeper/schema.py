@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from .archive import PastGame
 from .errors import BadInput
 from .models import RuleSet
 from .scoring import (
@@ -21,7 +22,6 @@ from .scoring import (
     rules_from_dict,
     rules_to_dict,
 )
-from .services import PastGame
 from .store import GAME_ID, Loaded
 
 GAME_FIELDS = {"name", "rules", "ruleset", "sides", "first_dealer"}

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
-from typing import Any
 
 from sqlalchemy import func
 
 from . import store, tokens
 from .errors import BadInput, Conflict, NotFound
-from .models import Game, GameSide, Player, RuleSet, db
+from .models import Game, GameSide, Player, db
 from .scoring import (
     GameOver,
     GameState,
@@ -21,14 +19,11 @@ from .scoring import (
     ScoringError,
     Table,
     replay,
-    rules_from_dict,
     rules_to_dict,
 )
 from .store import Loaded, load
 
 __all__ = ["Loaded", "load"]
-# Database integer columns hold 32 bits on PostgreSQL.
-MAX_ID = 2**31 - 1
 TEXT_LIMIT = 80
 STATUSES = ("in_progress", "finished")
 
@@ -141,7 +136,8 @@ def last_hand(game: Loaded) -> HandResult:
 # Writing games
 
 
-def _game_row(name: str, rules: Rules, table: Table) -> tuple[Game, str]:
+def game_row(name: str, rules: Rules, table: Table) -> tuple[Game, str]:
+    """Return a new game's row, with its sides and players, and its write token."""
     token, token_hash = tokens.new_token()
     name = clean_text(name, "name") or " v ".join(s.name for s in table.sides)
     game = Game(
@@ -158,7 +154,7 @@ def _game_row(name: str, rules: Rules, table: Table) -> tuple[Game, str]:
 
 def create_game(name: str, rules: Rules, table: Table) -> tuple[Loaded, str]:
     """Create a game; return it and its write token, given only here."""
-    game, token = _game_row(name, rules, table)
+    game, token = game_row(name, rules, table)
 
     def work() -> None:
         db.session.add(game)
@@ -261,108 +257,3 @@ def undo_hand(
 def delete_game(game: Loaded) -> None:
     """Delete a game and everything recorded in it."""
     store.transaction(lambda: db.session.delete(game.game))
-
-
-def rescore() -> int:
-    """Rebuild every value stored beside the hands from a replay; return the count."""
-
-    def work() -> int:
-        games = db.session.execute(db.select(Game)).scalars().all()
-        for game in games:
-            store.keep_ending(game, store.loaded(game).state)
-        return len(games)
-
-    return store.transaction(work)
-
-
-@dataclass(frozen=True)
-class PastGame:
-    """A game from an export file: its table, rules and hands, maybe its id and date."""
-
-    name: str
-    rules: Rules
-    table: Table
-    hands: tuple[Hand, ...]
-    id: str | None = None
-    created: datetime | None = None
-
-
-def import_games(games: Sequence[PastGame]) -> list[tuple[str, str]]:
-    """Recreate exported games in one transaction; return each id and new token."""
-
-    def work() -> list[tuple[str, str]]:
-        made = []
-        for past in games:
-            game, token = _game_row(past.name, past.rules, past.table)
-            if past.id is not None:
-                if db.session.get(Game, past.id) is not None:
-                    raise Conflict(f"Game {past.id} is already in the database.")
-                game.id = past.id
-            if past.created is not None:
-                game.created = past.created
-            for number, played in enumerate(past.hands, start=1):
-                game.hands.append(store.hand_row(number, played))
-            store.keep_ending(game, replay(past.rules, past.table, past.hands))
-            db.session.add(game)
-            db.session.flush()
-            made.append((game.id, token))
-        return made
-
-    return store.transaction(work, Conflict("Two games in the file share an id."))
-
-
-# Saved house rules
-
-
-def list_rulesets() -> list[RuleSet]:
-    """Return the saved house rules by name."""
-    query = db.select(RuleSet).order_by(func.lower(RuleSet.name), RuleSet.id)
-    return list(db.session.execute(query).scalars())
-
-
-def get_ruleset(ruleset_id: object) -> RuleSet:
-    """Return a saved rule set, or raise NotFound."""
-    ok = isinstance(ruleset_id, int) and not isinstance(ruleset_id, bool)
-    ruleset = (
-        db.session.get(RuleSet, ruleset_id) if ok and 0 < ruleset_id <= MAX_ID else None
-    )  # type: ignore[operator]
-    if ruleset is None:
-        raise NotFound("There is no saved rule set with that id.")
-    return ruleset
-
-
-def saved_rules(ruleset_id: object) -> Mapping[str, Any]:
-    """Return the rules of a saved rule set a new game names, or refuse the id."""
-    try:
-        return get_ruleset(ruleset_id).rules
-    except NotFound as error:
-        raise BadInput(error.message, "ruleset") from None
-
-
-def save_ruleset(
-    name: str, rules: Mapping[str, Any], ruleset_id: int | None = None
-) -> RuleSet:
-    """Create or update a saved rule set: a preset and its overrides."""
-
-    def work() -> RuleSet:
-        ruleset = RuleSet() if ruleset_id is None else get_ruleset(ruleset_id)
-        clean = clean_text(name, "name")
-        if not clean:
-            raise BadInput("Give the house rules a name.", "name")
-        rules_from_dict(rules)
-        taken = db.session.execute(
-            db.select(RuleSet.id).where(func.lower(RuleSet.name) == clean.lower())
-        ).scalar()
-        if taken is not None and taken != ruleset_id:
-            raise BadInput(f"There are already house rules named {clean}.", "name")
-        ruleset.name, ruleset.rules = clean, dict(rules)
-        db.session.add(ruleset)
-        return ruleset
-
-    duplicate = BadInput("There are already house rules with that name.", "name")
-    return store.transaction(work, duplicate)
-
-
-def delete_ruleset(ruleset_id: int) -> None:
-    """Delete saved house rules; games keep the rules they were created with."""
-    store.transaction(lambda: db.session.delete(get_ruleset(ruleset_id)))

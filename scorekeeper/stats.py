@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from .scoring import SUITS, GameState, HandResult, Table
+from .scoring import SUITS, GameState, HandResult, Table, contracting_sides
 from .scoring.contracts import LEVELS
 
 WIN_KINDS = ("front_door", "back_door")
@@ -104,11 +104,10 @@ class _Tally:
             )
             level = contract.tricks
             self.levels[level] = self.levels.get(level, Record()).add(made)
-            sides = {hand.side}
-            if hand.partner is not None:
-                sides.add(table.side_of(hand.partner))
             self.tricks_bid += contract.tricks
-            self.tricks_taken += sum(hand.tricks[s] for s in sides)
+            self.tricks_taken += sum(
+                hand.tricks[s] for s in contracting_sides(table, hand)
+            )
         elif contract.is_misere:
             self.misere = self.misere.add(made)
         else:

@@ -4,7 +4,7 @@ import pytest
 from api_helpers import FRIDAY
 from sqlalchemy import event
 
-from scorekeeper import schema, services, store
+from scorekeeper import rulesets, schema, services, store
 from scorekeeper.errors import BadInput, NotFound, Stale
 from scorekeeper.models import HandRow, db
 from scorekeeper.scoring import GameOver, ScoringError
@@ -126,7 +126,7 @@ def test_not_found_is_a_404(app):
             services.load("x" * 100)
         assert raised.value.status == 404
         with pytest.raises(NotFound):
-            services.get_ruleset(3)
+            rulesets.get_ruleset(3)
 
 
 def test_listing_games_takes_as_many_queries_for_six_games_as_for_one(app, client, api):

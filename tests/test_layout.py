@@ -1,0 +1,64 @@
+"""The web half's shape: layers point down, files stay small, derived data rebuilds."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+from api_helpers import Api
+
+from scorekeeper.models import Game, db
+
+PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
+WEB = sorted(p for p in PACKAGE.glob("*.py"))
+
+
+def imports(path: Path) -> set[str]:
+    """Return every module a file imports, relative ones as written (.models)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            module = "." * node.level + (node.module or "")
+            found.add(module)
+            if node.level and not node.module:
+                found |= {"." + alias.name for alias in node.names}
+    return found
+
+
+@pytest.mark.parametrize("path", WEB, ids=lambda p: p.name)
+def test_no_web_module_is_longer_than_about_250_lines(path):
+    assert len(path.read_text().splitlines()) <= 280
+
+
+def test_the_services_import_nothing_from_flask_or_werkzeug():
+    for name in ("services.py", "rulesets.py", "archive.py", "store.py"):
+        for module in imports(PACKAGE / name):
+            assert not module.startswith(("flask", "werkzeug")), (name, module)
+
+
+@pytest.mark.parametrize(
+    "name", ["api.py", "games.py", "newgame.py", "houserules.py", "history.py"]
+)
+def test_the_pages_and_the_api_import_no_model(name):
+    assert ".models" not in imports(PACKAGE / name)
+
+
+def test_rescore_rebuilds_every_stored_ending_from_the_hands(app, client, runner):
+    api = Api(client)
+    won = api.create()
+    api.hand(bidder="Ann", contract="10NT", tricks=10)
+    playing = api.create()
+    with app.app_context():
+        for game in db.session.execute(db.select(Game)).scalars():
+            game.ending = {won["id"]: None, playing["id"]: "back_door"}[game.id]
+        db.session.commit()
+    result = runner.invoke(args=["rescore"])
+    assert result.exit_code == 0 and "Rescored 2 games." in result.output
+    with app.app_context():
+        endings = {
+            g.id: g.ending for g in db.session.execute(db.select(Game)).scalars()
+        }
+    assert endings == {won["id"]: "front_door", playing["id"]: None}
