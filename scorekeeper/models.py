@@ -105,7 +105,10 @@ class Player(db.Model):  # type: ignore[name-defined,misc]
     id: Mapped[int] = mapped_column(primary_key=True)
     side_id: Mapped[int] = mapped_column(ForeignKey("game_side.id", ondelete="CASCADE"))
     position: Mapped[int]
-    name: Mapped[str] = mapped_column(String(40), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    # The name in NFC, case-folded (name_key): one person however it is typed,
+    # compared alike on SQLite and PostgreSQL.
+    name_key: Mapped[str] = mapped_column(String(160), index=True)
 
     side: Mapped[GameSide] = relationship(back_populates="players")
 
@@ -135,6 +138,8 @@ class RuleSet(db.Model):  # type: ignore[name-defined,misc]
     __tablename__ = "ruleset"
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    name: Mapped[str] = mapped_column(String(NAME_LENGTH), unique=True)
+    name: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    # Unique, so two case variants of a name cannot both be saved, even racing.
+    name_key: Mapped[str] = mapped_column(String(4 * NAME_LENGTH), unique=True)
     rules: Mapped[dict[str, Any]] = mapped_column(JSON)
     created: Mapped[datetime] = mapped_column(default=utcnow)

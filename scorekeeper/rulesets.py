@@ -10,7 +10,7 @@ from sqlalchemy import func
 from . import store
 from .errors import BadInput, NotFound
 from .models import RuleSet, db
-from .scoring import rules_from_dict
+from .scoring import name_key, rules_from_dict
 from .services import clean_text
 
 # Database integer columns hold 32 bits on PostgreSQL.
@@ -53,12 +53,13 @@ def save_ruleset(
         if not clean:
             raise BadInput("Give the house rules a name.", "name")
         rules_from_dict(rules)
+        key = name_key(clean)
         taken = db.session.execute(
-            db.select(RuleSet.id).where(func.lower(RuleSet.name) == clean.lower())
+            db.select(RuleSet.id).where(RuleSet.name_key == key)
         ).scalar()
         if taken is not None and taken != ruleset_id:
             raise BadInput(f"There are already house rules named {clean}.", "name")
-        ruleset.name, ruleset.rules = clean, dict(rules)
+        ruleset.name, ruleset.name_key, ruleset.rules = clean, key, dict(rules)
         db.session.add(ruleset)
         return ruleset
 

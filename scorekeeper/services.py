@@ -1,4 +1,4 @@
-"""What the pages, the API and the CLI can do with games and house rules."""
+"""What the pages, the API and the CLI can do with games."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from .scoring import (
     Rules,
     ScoringError,
     Table,
+    name_key,
     replay,
     rules_to_dict,
 )
@@ -80,7 +81,7 @@ def list_games(
         played = (
             db.select(GameSide.game_id)
             .join(Player)
-            .where(func.lower(Player.name) == player.strip().lower())
+            .where(Player.name_key == name_key(player))
         )
         query = query.where(Game.id.in_(played))
     if status is not None and status not in STATUSES:
@@ -109,7 +110,9 @@ def player_names() -> list[str]:
     """Return the names of everyone who has played, most frequent first."""
     count = func.count(Player.id)
     rows = db.session.execute(
-        db.select(Player.name, count).group_by(Player.name).order_by(count.desc())
+        db.select(func.min(Player.name), count)
+        .group_by(Player.name_key)
+        .order_by(count.desc())
     )
     return [name for name, _ in rows]
 
@@ -147,7 +150,10 @@ def game_row(name: str, rules: Rules, table: Table) -> tuple[Game, str]:
         token_hash=token_hash,
     )
     for position, side in enumerate(table.sides):
-        players = [Player(position=i, name=p) for i, p in enumerate(side.players)]
+        players = [
+            Player(position=i, name=p, name_key=name_key(p))
+            for i, p in enumerate(side.players)
+        ]
         game.sides.append(GameSide(position=position, name=side.name, players=players))
     return game, token
 

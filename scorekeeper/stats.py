@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from .scoring import SUITS, GameState, HandResult, Table, contracting_sides
+from .scoring import SUITS, GameState, HandResult, Table, contracting_sides, name_key
 from .scoring.contracts import LEVELS
 
 WIN_KINDS = ("front_door", "back_door")
@@ -135,7 +135,7 @@ class _Tally:
 
 def _key(names: Iterable[str]) -> frozenset[str]:
     # Names are matched case-blind, as the history filter matches them.
-    return frozenset(n.casefold() for n in names)
+    return frozenset(name_key(n) for n in names)
 
 
 def _ranked(tallies: Iterable[_Tally]) -> list[Stats]:

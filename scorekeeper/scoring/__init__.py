@@ -5,6 +5,7 @@ from .describe import describe_rules
 from .errors import ScoringError
 from .game import ENDINGS, GameOver, GameState, HandResult, replay
 from .hands import Hand, contracting_sides, make_hand, parse_contract, score_hand
+from .names import name_key, normal_name
 from .outlook import Outlook, outlook, wins_if_made
 from .rules import PRESET_NAMES, PRESETS, Rules, rules_from_dict, rules_to_dict
 from .settings import (
@@ -18,6 +19,8 @@ from .settings import (
 from .table import SHAPES, Side, Table, make_table
 
 __all__ = [
+    "name_key",
+    "normal_name",
     "DEFAULT_PRESET",
     "ENDINGS",
     "PASS",

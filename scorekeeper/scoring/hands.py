@@ -9,6 +9,7 @@ from types import MappingProxyType
 
 from .contracts import KNOWN_SPECIALS, PASS, SUITS, Contract
 from .errors import ScoringError
+from .names import normal_name
 from .rules import Rules
 from .table import Table
 
@@ -103,6 +104,9 @@ def make_hand(
 ) -> Hand:
     """Validate a reported hand and return it with tricks per side."""
     bid = parse_contract(rules, contract)
+    # A name typed in another Unicode form is still that player.
+    bidder = normal_name(bidder) if isinstance(bidder, str) else bidder
+    partner = normal_name(partner) if isinstance(partner, str) else partner
     out = None if first_out is None else _side_index(table, first_out)
     if bid is None:
         if rules.all_pass == "redeal":

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .errors import ScoringError
+from .names import is_visible, name_key, normal_name
 
 NAME_LIMIT = 40
 
@@ -72,8 +73,8 @@ class Table:
 def _clean_name(value: object, field: str, what: str) -> str:
     if not isinstance(value, str):
         raise ScoringError(field, f"Each {what} name must be text.")
-    name = " ".join(value.split())
-    if not name:
+    name = normal_name(value)
+    if not is_visible(name):
         raise ScoringError(field, f"Every {what} needs a name.")
     if len(name) > NAME_LIMIT:
         raise ScoringError(
@@ -111,12 +112,14 @@ def make_table(
             "players, or six in two teams of three or three teams of two.",
         )
     table = Table(tuple(built), "")
-    names = [p.casefold() for p in table.players]
+    names = [name_key(p) for p in table.players]
     if len(set(names)) != len(names):
         raise ScoringError("players", "Player names must differ within a game.")
-    side_names = [s.name.casefold() for s in built]
+    side_names = [name_key(s.name) for s in built]
     if len(set(side_names)) != len(side_names):
         raise ScoringError("sides", "Side names must differ within a game.")
+    if isinstance(first_dealer, str):
+        first_dealer = normal_name(first_dealer)
     if first_dealer is None:
         dealer = table.seats[0]
     elif first_dealer not in table.players:
