@@ -300,3 +300,14 @@ def test_the_side_tapped_as_first_out_wins_a_tie_at_the_target(client):
     game = client.get(api).json
     assert game["hands"][-1]["first_out"] == 1
     assert game["winner"] == 1
+
+
+def test_editing_a_hand_keeps_its_first_out(client):
+    board, api = american_three(client)
+    hand = {"bidder": "Cat", "contract": "7H", "first_out": "1"}
+    record(client, board, **hand, tricks_0="5", tricks_1="5", tricks_2="0")
+    page = client.get(board + "/hands/3/edit").text
+    assert 'checked id="first_out-1" name="first_out" type="radio" value="1"' in page
+    hand |= {"save": "1", "tricks_0": "6", "tricks_1": "4", "tricks_2": "0"}
+    assert client.post(board + "/hands/3/edit", data=hand).status_code == 302
+    assert client.get(api).json["hands"][-1]["first_out"] == 1
