@@ -68,6 +68,7 @@ class HandForm(VersionedForm):
     tricks_2 = _side_tricks(2)
     tricks_3 = _side_tricks(3)
     tricks_4 = _side_tricks(4)
+    first_out = RadioField("Who went out first?", validate_choice=False)
     save = SubmitField("Save hand")
     passed = SubmitField("Everyone passed")
 
@@ -84,6 +85,9 @@ class HandForm(VersionedForm):
             self.side_tricks(rules, table), table.sides, strict=False
         ):
             field.label.text = side.name
+        self.first_out.choices = [
+            SelectChoice(str(i), side.name) for i, side in enumerate(table.sides)
+        ]
         return self
 
     def side_tricks(self, rules: Rules, table: Table) -> list[RadioField]:
@@ -112,6 +116,8 @@ class HandForm(VersionedForm):
                     fields["tricks"] = _number(self.tricks.data)
         if per_side and all(per_side):
             fields["tricks"] = [_number(v) for v in per_side]
+        if self.first_out.data:
+            fields["first_out"] = _number(self.first_out.data)
         return make_hand(rules, table, **fields)  # type: ignore[arg-type]
 
 

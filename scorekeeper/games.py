@@ -10,7 +10,7 @@ from werkzeug.wrappers import Response
 from . import present, schema, services
 from .errors import AppError, Forbidden, Stale, app_error
 from .forms import ConfirmForm, HandForm
-from .scoring import Hand, ScoringError, describe_rules
+from .scoring import Hand, ScoringError, describe_rules, first_out_matters
 from .services import Loaded
 
 bp = Blueprint("games", __name__)
@@ -67,11 +67,15 @@ def home() -> str:
     )
 
 
-def hand_fields(form: HandForm, game: Loaded) -> dict[str, Any]:
+def hand_fields(
+    form: HandForm, game: Loaded, totals: tuple[int, ...]
+) -> dict[str, Any]:
     """Return what the hand form's template needs: the taps laid out like the table."""
     contracts = game.rules.normal_contracts()
     return {
         "form": form,
+        "ask_first_out": bool(form.first_out.data)
+        or first_out_matters(game.rules, totals),
         "table": game.table,
         "side_tricks": form.side_tricks(game.rules, game.table),
         "grid": [contracts[i : i + 5] for i in range(0, len(contracts), 5)],
@@ -88,12 +92,17 @@ def board(game: Loaded, form: HandForm | None = None, status: int = 200):
     play_url = token and url_for(
         "games.play_link", game_id=game.id, token=token, _external=True
     )
+    fields = (
+        hand_fields(form, game, state.totals)
+        if form
+        else {"form": None, "table": table}
+    )
     page = render_template(
         "games/scoreboard.html",
         game=game.game,
         state=state,
         writer=token is not None,
-        **(hand_fields(form, game) if form else {"form": None, "table": table}),
+        **fields,
         rows=present.rows(table, state),
         hints=present.hints(game.rules, table, state),
         banner=present.ending(table, state),
@@ -162,8 +171,11 @@ def edit_hand(game_id: str, number: int):
             flash(f"Hand {number} corrected; every later total is recomputed.")
             return to_scoreboard(game)
     status = 400 if form.is_submitted() else 200
+    start = (0,) * len(game.table.sides)
+    before = game.state.hands[number - 2].totals if number > 1 else start
+    fields = hand_fields(form, game, before)
     return render_template(
-        "games/edit_hand.html", game=game.game, number=number, **hand_fields(form, game)
+        "games/edit_hand.html", game=game.game, number=number, **fields
     ), status
 
 
@@ -174,6 +186,7 @@ def prefill(hand: Hand) -> dict[str, object]:
         "partner": hand.partner or "",
         "contract": hand.contract,
         "tricks": str(hand.tricks[hand.side]) if hand.side is not None else "",
+        "first_out": "" if hand.first_out is None else str(hand.first_out),
     }
     for index, taken in enumerate(hand.tricks):
         data[f"tricks_{index}"] = str(taken)

@@ -7,7 +7,7 @@ from itertools import count
 
 from markupsafe import Markup, escape
 
-from .scoring import Contract, GameState, Rules, Table, outlook
+from .scoring import Contract, GameState, Outlook, Rules, Table, outlook
 
 ENDING_WORDS = {
     "front_door": "out the front door",
@@ -75,20 +75,53 @@ def rows(table: Table, state: GameState) -> list[Row]:
     return out
 
 
+def either(words: list[str]) -> str:
+    """Return at most three names as '7♥, 8♠ or 9♣', with '…' for more."""
+    names = words[:3]
+    if len(words) > 3:
+        return ", ".join(names) + ", …"
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def _view_words(view: Outlook) -> list[str]:
+    """Return what takes one side out, by the front door or to its loss."""
+    parts = []
+    least = view.wins_with
+    if least is not None and view.or_better:
+        parts.append(f"any {least.name} or better goes out")
+    elif least is not None:
+        parts.append(f"exactly {either([c.name for c in view.winning])} wins")
+    slam = view.slam_wins_with
+    if slam is not None and (least is None or slam.value < least.value):
+        parts.append(f"a slam on {slam.name} {'also ' if least else ''}goes out")
+    # Five-handed: name the partners who let a cheaper contract go out.
+    called = [
+        (p, c) for p, c in view.partners if least is None or c.value < least.value
+    ]
+    if called:
+        cheapest = min((c for _, c in called), key=lambda c: c.value)
+        names = [p for p, c in called if c.value == cheapest.value]
+        # Five lone players: all four others may be called.
+        who = "any partner" if len(names) == 4 else either(names)
+        parts.append(f"calling {who}, {cheapest.name} goes out")
+    if view.back_door_with is not None:
+        parts.append(f"a failed {view.back_door_with.name} sends you out the back door")
+    if view.ceiling_with is not None:
+        parts.append(
+            f"{view.ceiling_with.name} or more made takes you to the ceiling: you lose"
+        )
+    return parts
+
+
 def hints(rules: Rules, table: Table, state: GameState) -> list[str]:
     """Return, per side, what takes it out the front or back door next hand."""
     lines = []
     for view in outlook(rules, table, state):
-        name = table.sides[view.side].name
-        parts = []
-        if view.wins_with is not None:
-            parts.append(f"any {view.wins_with.name} or better goes out")
-        if view.back_door_with is not None:
-            parts.append(
-                f"a failed {view.back_door_with.name} sends you out the back door"
-            )
+        parts = _view_words(view)
         if parts:
-            lines.append(f"{name}: " + "; ".join(parts) + ".")
+            lines.append(f"{table.sides[view.side].name}: " + "; ".join(parts) + ".")
     return lines
 
 

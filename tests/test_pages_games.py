@@ -258,3 +258,56 @@ def test_a_game_ended_at_the_ceiling_has_a_banner():
     )
     assert state.ending == "ceiling"
     assert present.ending(TEAMS, state) == "Them won when a side reached the ceiling."
+
+
+def american_three(client: FlaskClient) -> tuple[str, str]:
+    """Start an American game of three lone players, Ann and Bob on 460."""
+    created = client.post(
+        "/api/games",
+        json={
+            "rules": {"preset": "american"},
+            "sides": [{"name": n, "players": [n]} for n in ("Ann", "Bob", "Cat")],
+            "first_dealer": "Cat",
+        },
+    ).json
+    api = f"/api/games/{created['id']}"
+    auth = {"Authorization": f"Bearer {created['write_token']}"}
+    for bidder, tricks in (("Ann", [10, 0, 0]), ("Bob", [0, 10, 0])):
+        hand = {"bidder": bidder, "contract": "10C", "tricks": tricks}
+        answer = client.post(api + "/hands", json=hand, headers=auth)
+        assert answer.status_code == 201, answer.json
+    client.get(created["links"]["play"])
+    return created["links"]["view"], api
+
+
+def test_the_hand_form_asks_who_went_out_first_only_when_two_sides_could(client):
+    assert "Who went out first?" not in client.get(start(client)).text
+    board, _ = american_three(client)
+    page = client.get(board).text
+    assert totals(page) == ["460", "460", "0"]
+    assert "Who went out first?" in page
+    assert 'name="first_out" type="radio" value="1"' in page
+
+
+def test_the_side_tapped_as_first_out_wins_a_tie_at_the_target(client):
+    board, api = american_three(client)
+    hand = {"bidder": "Cat", "contract": "7H"}
+    hand |= {"tricks_0": "5", "tricks_1": "5", "tricks_2": "0", "first_out": "1"}
+    assert record(client, board, **hand).status_code == 302
+    page = client.get(board).text
+    assert totals(page) == ["510", "510", "-200"]
+    assert "Bob won out the front door." in page
+    game = client.get(api).json
+    assert game["hands"][-1]["first_out"] == 1
+    assert game["winner"] == 1
+
+
+def test_editing_a_hand_keeps_its_first_out(client):
+    board, api = american_three(client)
+    hand = {"bidder": "Cat", "contract": "7H", "first_out": "1"}
+    record(client, board, **hand, tricks_0="5", tricks_1="5", tricks_2="0")
+    page = client.get(board + "/hands/3/edit").text
+    assert 'checked id="first_out-1" name="first_out" type="radio" value="1"' in page
+    hand |= {"save": "1", "tricks_0": "6", "tricks_1": "4", "tricks_2": "0"}
+    assert client.post(board + "/hands/3/edit", data=hand).status_code == 302
+    assert client.get(api).json["hands"][-1]["first_out"] == 1

@@ -2,12 +2,13 @@
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from scoring_helpers import AUSTRALIAN, FIVE, TEAMS, THREE, house, play
+from scoring_helpers import AMERICAN, AUSTRALIAN, FIVE, TEAMS, THREE, house, play
 
 from scorekeeper.scoring import (
     PRESETS,
     Outlook,
     ScoringError,
+    first_out_matters,
     make_hand,
     outlook,
     replay,
@@ -285,3 +286,14 @@ def test_every_hint_of_the_outlook_is_what_replaying_that_hand_gives(position):
                 ceiling = c
                 break
         assert view.ceiling_with == ceiling
+
+
+def test_first_out_matters_only_when_two_sides_could_reach_the_target_together():
+    assert first_out_matters(AMERICAN, (460, 460, 0))
+    assert not first_out_matters(AMERICAN, (460, 390, 0))  # a defender gets 100
+    assert not first_out_matters(AUSTRALIAN, (460, 460, 0))  # only contracts win
+    assert not first_out_matters(house("american", target=None), (460, 460, 0))
+    to_them = house("american", failure="to_opponents")
+    assert first_out_matters(to_them, (460, 0, -100))  # a failed 10NT goes to them
+    exact = house("american", exact_target=True)
+    assert first_out_matters(exact, (700, 480, 0))  # 700 can fall onto 500

@@ -6,7 +6,7 @@ from .errors import ScoringError
 from .game import ENDINGS, GameOver, GameState, HandResult, replay
 from .hands import Hand, contracting_sides, make_hand, parse_contract, score_hand
 from .names import name_key, normal_name
-from .outlook import Outlook, outlook, wins_if_made
+from .outlook import Outlook, first_out_matters, outlook, wins_if_made
 from .rules import PRESET_NAMES, PRESETS, Rules, rules_from_dict, rules_to_dict
 from .settings import (
     DEFAULT_PRESET,
@@ -47,6 +47,7 @@ __all__ = [
     "Table",
     "contracting_sides",
     "describe_rules",
+    "first_out_matters",
     "make_hand",
     "make_table",
     "outlook",

@@ -10,6 +10,7 @@ contract.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .contracts import Contract
@@ -193,3 +194,22 @@ def outlook(rules: Rules, table: Table, state: GameState) -> tuple[Outlook, ...]
         _side_outlook(rules, table, state, side, bids)
         for side in range(len(table.sides))
     )
+
+
+def first_out_matters(rules: Rules, totals: Sequence[int]) -> bool:
+    """Return whether two or more sides could go out together next hand."""
+    if rules.target is None or rules.win_requires_contract:
+        return False
+    # Only sides that make no contract can tie for out (a contractor out wins):
+    # they gain at most every trick's points, a slam's 250 on an all-pass hand
+    # at no trumps, and a failed contract when failures go to the opponents.
+    bids = rules.normal_contracts() + rules.special_contracts()
+    gain = 10 * rules.points_per_trick
+    if rules.slam_bonus and rules.all_pass == "play_no_trumps":
+        gain = max(gain, 250)
+    if rules.failure == "to_opponents":
+        gain += max(c.penalty for c in bids)
+    # With an exact target a side above it can fall onto it by failing.
+    loss = max(c.penalty for c in bids) if rules.exact_target else 0
+    near = [t for t in totals if -loss <= rules.target - t <= gain]
+    return len(near) >= 2
