@@ -34,7 +34,6 @@ from .scoring.table import NAME_LIMIT
 from .services import TEXT_LIMIT
 
 TRICKS = [SelectChoice(str(n)) for n in range(11)]
-MOST_SIDES = 5
 
 
 def _side_tricks(index: int) -> RadioField:
@@ -63,11 +62,7 @@ class HandForm(VersionedForm):
     )
     # Tricks per side, for tables of three or more sides and for an all-pass
     # hand played at no trumps; a table uses the first of them, one a side.
-    tricks_0 = _side_tricks(0)
-    tricks_1 = _side_tricks(1)
-    tricks_2 = _side_tricks(2)
-    tricks_3 = _side_tricks(3)
-    tricks_4 = _side_tricks(4)
+    tricks_0, tricks_1, tricks_2, tricks_3, tricks_4 = map(_side_tricks, range(5))
     first_out = RadioField("Who went out first?", validate_choice=False)
     save = SubmitField("Save hand")
     passed = SubmitField("Everyone passed")
@@ -81,9 +76,8 @@ class HandForm(VersionedForm):
         self.contract.choices = [
             SelectChoice(c.key, c.name, {"data-tricks": c.tricks}) for c in contracts
         ]
-        for field, side in zip(
-            self.side_tricks(rules, table), table.sides, strict=False
-        ):
+        per_side = self.side_tricks(rules, table)
+        for field, side in zip(per_side, table.sides, strict=False):
             field.label.text = side.name
         self.first_out.choices = [
             SelectChoice(str(i), side.name) for i, side in enumerate(table.sides)
