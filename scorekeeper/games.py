@@ -227,7 +227,7 @@ def play_link(game_id: str, token: str) -> Response:
 @bp.post("/games/<game_id>/rematch")
 def rematch(game_id: str) -> Response:
     """Start a new game with the same table and rules; the deal moves on one seat."""
-    game = services.load(game_id)
+    game = writable_game(game_id)
     if not ConfirmForm().validate_on_submit():
         raise AppError("The form expired; please try again.")
     new_game, token = services.rematch(game)

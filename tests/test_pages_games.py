@@ -195,6 +195,15 @@ def test_a_finished_game_shows_the_winner_and_offers_a_rematch(client):
     assert "Bob</strong> deals" in response.text
 
 
+def test_a_watcher_can_not_rematch_someone_elses_game(app, client):
+    board = start(client)
+    record(client, board, bidder="Ann", contract="10NT", tricks="10")
+    other = app.test_client()
+    assert "Rematch" not in other.get(board).text
+    assert other.post(board + "/rematch").status_code == 403
+    assert client.get("/api/games").json["total"] == 1
+
+
 def test_hostile_names_are_shown_escaped(client):
     board = start(
         client, **{"players-0": "<script>alert(1)</script>", "first_dealer": "Cat"}
