@@ -187,3 +187,40 @@ def test_http_errors_answer_in_json(client, method, path, status, message):
     response = getattr(client, method)(path)
     assert response.status_code == status
     assert message in response.json["error"] and response.json["field"] is None
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        "6ſ",  # upper-cases to 6S: it would shadow six spades
+        "Misère",
+        "BigEight",
+        "x" * 31,
+        "x" * 41,  # longer than the hand's contract column
+        "7h",
+        "pass",
+        "_hidden",
+        "2x",
+    ],
+)
+def test_a_special_contract_key_not_as_api_md_says_is_a_400_naming_contracts(
+    client, key
+):
+    for path, body in (
+        ("/api/games", {**FRIDAY, "rules": {"contracts": {key: 300}}}),
+        ("/api/rulesets", {"name": "House", "rules": {"contracts": {key: 300}}}),
+    ):
+        response = client.post(path, json=body)
+        assert response.status_code == 400, (path, key)
+        assert response.json["field"] == "contracts"
+    assert count_games(client) == 0
+    assert client.get("/api/rulesets").json["rulesets"] == []
+
+
+def test_a_house_contract_with_a_good_key_is_accepted(client):
+    contracts = {"seven_no": {"name": "Seven no", "value": 350, "tricks": 7}}
+    response = client.post(
+        "/api/games", json={**FRIDAY, "rules": {"contracts": contracts}}
+    )
+    assert response.status_code == 201
+    assert "seven_no" in response.json["rules"]["contracts"]
