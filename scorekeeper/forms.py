@@ -15,8 +15,16 @@ from wtforms import (
     StringField,
     SubmitField,
 )
-from wtforms.validators import AnyOf, InputRequired, Length, NumberRange, Optional
+from wtforms.validators import (
+    AnyOf,
+    InputRequired,
+    Length,
+    NumberRange,
+    Optional,
+    ValidationError,
+)
 
+from .schema import whole_number
 from .scoring import (
     PRESET_NAMES,
     PRESETS,
@@ -46,10 +54,22 @@ class VersionedForm(FlaskForm):
 
     version = HiddenField()
 
+    def validate_version(self, field: HiddenField) -> None:
+        """Refuse a version that is not a game's: a missing one means no If-Match."""
+        if field.data and whole_number(field.data) is None:
+            raise ValidationError(
+                "The form's version is not a game version: reload the page."
+            )
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        """Validate, showing a hidden version's error above the form."""
+        valid = super().validate(extra_validators)
+        self.form_errors.extend(self.version.errors)
+        return valid
+
     def expected_version(self) -> int | None:
         """Return the game version the form was drawn from, for If-Match."""
-        data = self.version.data or ""
-        return int(data) if data.isdigit() else None
+        return whole_number(self.version.data)
 
 
 class HandForm(VersionedForm):
@@ -117,7 +137,8 @@ class HandForm(VersionedForm):
 
 def _number(text: str) -> object:
     """Return tapped text as a number, or as it came for the engine to refuse."""
-    return int(text) if text.isdigit() else text
+    number = whole_number(text)
+    return text if number is None else number
 
 
 class NewGameForm(FlaskForm):
