@@ -107,7 +107,8 @@ def board(game: Loaded, form: HandForm | None = None, status: int = 200):
         limit=game.rules.hands_limit,
         number=len(state.hands) + 1,
     )
-    return page, status
+    # The writer's page holds the play link: no cache may keep a copy.
+    return page, status, {"Cache-Control": "no-store"} if token else {}
 
 
 @bp.get("/games/<game_id>")
