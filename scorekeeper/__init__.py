@@ -49,6 +49,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     csrf = CSRFProtect(app)
     csrf.exempt(api.bp)  # API writes carry a Bearer token a cross-site form cannot.
+    # The hand forms check their own token, so a stale one re-shows the taps.
+    for view in pages.CHECKS_OWN_CSRF:
+        csrf.exempt(view)
     app.register_blueprint(api.bp)
     pages.init_app(app)
     pwa.init_app(app)

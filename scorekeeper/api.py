@@ -14,7 +14,7 @@ from .services import Loaded
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
-ETAG = re.compile(r'^\s*(?:W/)?"?(\d{1,9})"?\s*$')
+ETAG = re.compile(r'^\s*(?:W/)?"?([0-9]{1,9})"?\s*$')
 
 
 def body() -> Any:
@@ -72,10 +72,10 @@ def presets() -> Response:
 
 def page_arg(name: str, default: int, top: int) -> int:
     """Return a page number or size from the query, or name it as wrong."""
-    value = request.args.get(name, str(default))
-    if not value.isdigit() or not 1 <= int(value) <= top:
+    number = schema.whole_number(request.args.get(name, str(default)), top)
+    if not number:
         raise BadInput(f"{name} must be a whole number from 1 to {top}.", name)
-    return int(value)
+    return number
 
 
 @bp.get("/games")

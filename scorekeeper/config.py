@@ -15,6 +15,8 @@ DEFAULTS: dict[str, Any] = {
     "GAMES_PER_PAGE": 20,
     # Bodies above this answer 413: a game or a hand is a few hundred bytes.
     "MAX_CONTENT_LENGTH": 64 * 1024,
+    # A table plays for hours: the CSRF token lasts as long as the session.
+    "WTF_CSRF_TIME_LIMIT": None,
     "SESSION_COOKIE_SAMESITE": "Lax",
     "SESSION_COOKIE_HTTPONLY": True,
 }

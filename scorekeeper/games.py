@@ -15,6 +15,9 @@ from .services import Loaded
 
 bp = Blueprint("games", __name__)
 MOVED_ON = "The score changed on another phone; here is the new state."
+NOT_SAVED = (
+    "The hand was not saved: this page had gone stale. Your taps are kept: save again."
+)
 
 
 def remember_token(game_id: str, token: str) -> None:
@@ -113,7 +116,8 @@ def board(game: Loaded, form: HandForm | None = None, status: int = 200):
         limit=game.rules.hands_limit,
         number=len(state.hands) + 1,
     )
-    return page, status
+    # The writer's page holds the play link: no cache may keep a copy.
+    return page, status, {"Cache-Control": "no-store"} if token else {}
 
 
 @bp.get("/games/<game_id>")
@@ -125,6 +129,8 @@ def scoreboard(game_id: str):
 def tapped_hand(form: HandForm, game: Loaded) -> Hand | None:
     """Return the hand a valid form describes, or None with the errors shown."""
     if not form.validate_on_submit():
+        if form.meta.csrf and form.csrf_token.errors:  # the page has a fresh one
+            form.csrf_token.errors = [NOT_SAVED]
         return None
     try:
         return form.hand(game.rules, game.table)

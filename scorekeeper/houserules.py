@@ -9,7 +9,7 @@ from werkzeug.wrappers import Response
 
 from . import rulesets
 from .errors import AppError, app_error
-from .forms import DeleteForm, HouseRulesBase, HouseRulesForm, PresetForm
+from .ruleforms import DeleteForm, HouseRulesBase, HouseRulesForm, PresetForm
 from .scoring import (
     DEFAULT_PRESET,
     PRESET_NAMES,

@@ -5,8 +5,8 @@ from __future__ import annotations
 from flask import Blueprint, redirect, render_template, url_for
 from wtforms import SelectChoice
 
-from . import rulesets, services
-from .errors import AppError, NotFound, app_error
+from . import rulesets, schema, services
+from .errors import AppError, BadInput, NotFound, app_error
 from .forms import NewGameForm
 from .games import remember_token
 from .scoring import (
@@ -28,8 +28,8 @@ DEFAULT_SIDES = ["Us", "Them", "Others"]
 def parse_shape(shape: str) -> tuple[int, int]:
     """Return (sides, players per side) from '2x2', or answer 404."""
     sides, _, size = shape.partition("x")
-    key = (int(sides), int(size)) if sides.isdigit() and size.isdigit() else None
-    if key is None or key not in SHAPES:
+    key = (schema.whole_number(sides) or 0, schema.whole_number(size) or 0)
+    if key not in SHAPES:
         raise NotFound("500 is not played at such a table.")
     return key
 
@@ -47,8 +47,11 @@ def rule_choices() -> list[SelectChoice]:
 def chosen_rules(choice: str) -> dict[str, object]:
     """Return the rules dict a choice names."""
     kind, _, key = (choice or "").partition(":")
-    if kind == "ruleset" and key.isdigit():
-        return dict(rulesets.get_ruleset(int(key)).rules)
+    if kind == "ruleset":
+        number = schema.whole_number(key)
+        if number is None:
+            raise BadInput("There are no such house rules: pick the rules.", "rules")
+        return dict(rulesets.get_ruleset(number).rules)
     return {"preset": key if key in PRESET_NAMES else DEFAULT_PRESET}
 
 
@@ -74,12 +77,18 @@ def blank_form(sides: int, size: int) -> NewGameForm:
     """Return the new-game form, with a field for every side and player."""
     form = NewGameForm()
     form.rules.choices = rule_choices()
-    if not form.is_submitted():
-        form.rules.data = f"preset:{DEFAULT_PRESET}"
-        for index in range(sides):
-            form.sides.append_entry(DEFAULT_SIDES[index] if size > 1 else "")
-        for _ in range(sides * size):
-            form.players.append_entry("")
+    if form.is_submitted():
+        # A field list is as long as the form that came, not as the table.
+        if len(form.players) != sides * size:
+            raise BadInput(f"This table needs {sides * size} player names.", "players")
+        if size > 1 and len(form.sides) != sides:
+            raise BadInput(f"This table needs {sides} team names.", "sides")
+        return form
+    form.rules.data = f"preset:{DEFAULT_PRESET}"
+    for index in range(sides):
+        form.sides.append_entry(DEFAULT_SIDES[index] if size > 1 else "")
+    for _ in range(sides * size):
+        form.players.append_entry("")
     return form
 
 

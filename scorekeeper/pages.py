@@ -7,6 +7,8 @@ from flask import Flask
 from . import games, history, houserules, newgame, present
 
 BLUEPRINTS = (games.bp, newgame.bp, houserules.bp, history.bp)
+# Views whose FlaskForm validates the CSRF token itself (not CSRFProtect).
+CHECKS_OWN_CSRF = (games.record_hand, games.edit_hand)
 
 
 def init_app(app: Flask) -> None:

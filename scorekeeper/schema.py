@@ -29,6 +29,19 @@ HAND_FIELDS = {"bidder", "side", "contract", "tricks", "partner", "first_out"}
 RULESET_FIELDS = {"name", "rules"}
 
 
+# The largest number read from text: a version, a page, an id (a 32-bit int).
+NUMBER_LIMIT = 2**31 - 1
+
+
+def whole_number(text: str | None, top: int = NUMBER_LIMIT) -> int | None:
+    """Return text of ASCII digits as a number up to top, else None."""
+    # str.isdigit() is true for "²" and "①", which int() refuses.
+    if not text or not text.isascii() or not text.isdigit() or len(text) > 10:
+        return None
+    number = int(text)
+    return number if number <= top else None
+
+
 def check_text(data: object) -> None:
     """Refuse text no database can keep: NUL and lone surrogates, at any depth."""
     stack: list[tuple[object, str | None]] = [(data, None)]

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import io
+
 from flask import Flask, Response, request
 from flask.sessions import SecureCookieSessionInterface
+from werkzeug.exceptions import BadRequest, RequestEntityTooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 CSP = "; ".join(
@@ -49,6 +52,32 @@ class SessionInterface(SecureCookieSessionInterface):
         return bool(app.config["SESSION_COOKIE_SECURE"] or request.is_secure)
 
 
+def read_streamed_body() -> None:
+    """Answer 413 to a body sent without Content-Length (chunked) over the limit."""
+    environ, limit = request.environ, request.max_content_length
+    if (
+        limit is None
+        or environ.get("CONTENT_LENGTH")
+        or not environ.get("wsgi.input_terminated")
+    ):
+        return
+    # Werkzeug cuts such a stream at the limit without a word, so the JSON or
+    # form comes out truncated (a 400): read one byte past the limit to tell.
+    data = bytearray()
+    try:
+        while len(data) <= limit:
+            chunk = environ["wsgi.input"].read(limit + 1 - len(data))
+            if not chunk:
+                break
+            data += chunk
+    except (OSError, ValueError):  # a malformed chunk
+        raise BadRequest("The body could not be read.") from None
+    if len(data) > limit:
+        raise RequestEntityTooLarge()
+    environ["wsgi.input"] = io.BytesIO(bytes(data))
+    environ["CONTENT_LENGTH"] = str(len(data))
+
+
 def set_headers(response: Response) -> Response:
     """Add the security headers to every answer."""
     for name, value in HEADERS.items():
@@ -65,4 +94,5 @@ def init_app(app: Flask) -> None:
     if app.config.get("PROXY_FIX"):
         # Behind a TLS-terminating proxy: trust one hop's X-Forwarded-* headers.
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]
+    app.before_request(read_streamed_body)  # before CSRFProtect reads the form
     app.after_request(set_headers)

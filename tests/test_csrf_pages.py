@@ -1,0 +1,51 @@
+"""A scoreboard left open keeps its taps (issue 10, finding 7)."""
+
+from __future__ import annotations
+
+import time
+
+from itsdangerous.timed import TimestampSigner
+from test_bad_pages import HAND_FORM, csrf_token
+
+
+def test_a_hand_form_a_day_old_still_saves(client, api, monkeypatch):
+    api.create()
+    board = f"/games/{api.game_id}"
+    client.get(f"{board}/play/{api.token}")
+    form = {**HAND_FORM, "csrf_token": csrf_token(client.get(board).text)}
+    later = int(time.time()) + 24 * 3600
+    monkeypatch.setattr(TimestampSigner, "get_timestamp", lambda self: later)
+    response = client.post(f"{board}/hands", data=form)
+    assert response.status_code == 302, response.text
+    assert len(api.game()["hands"]) == 1
+
+
+def test_a_hand_form_with_a_bad_token_comes_back_with_its_taps(client, api):
+    api.create()
+    board = f"/games/{api.game_id}"
+    client.get(f"{board}/play/{api.token}")
+    for token in (None, "nope"):
+        form = dict(HAND_FORM) if token is None else {**HAND_FORM, "csrf_token": token}
+        response = client.post(f"{board}/hands", data=form)
+        assert response.status_code == 400
+        page = response.text
+        assert "CSRF" not in page
+        assert "Your taps are kept" in page
+        assert 'checked id="bidder-1" name="bidder" type="radio" value="Bob"' in page
+        assert api.game()["hands"] == []
+    again = {**HAND_FORM, "csrf_token": csrf_token(page)}
+    assert client.post(f"{board}/hands", data=again).status_code == 302
+    assert len(api.game()["hands"]) == 1
+
+
+def test_an_edit_with_a_bad_token_comes_back_with_its_taps(client, api):
+    api.create()
+    api.hand(bidder="Ann", contract="6S", tricks=6)
+    board = f"/games/{api.game_id}"
+    client.get(f"{board}/play/{api.token}")
+    response = client.post(f"{board}/hands/1/edit", data=HAND_FORM)
+    assert response.status_code == 400
+    assert "Your taps are kept" in response.text and "CSRF" not in response.text
+    again = {**HAND_FORM, "csrf_token": csrf_token(response.text)}
+    assert client.post(f"{board}/hands/1/edit", data=again).status_code == 302
+    assert api.game()["hands"][0]["bidder"] == "Bob"
