@@ -131,6 +131,14 @@ def call(
             return error.code, json.loads(error.read() or b"null"), dict(error.headers)
 
 
+def post(url: str, body: object, token: str = "") -> Any:
+    """POST JSON to a running server, with a write token if given; return the answer."""
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    status, answer, _ = call(url, "POST", body, headers)
+    assert 200 <= status < 300, (status, answer)
+    return answer
+
+
 def key(hand: dict[str, Any]) -> tuple[Any, ...]:
     """Return what tells one recorded hand from another."""
     tricks = hand["tricks"]

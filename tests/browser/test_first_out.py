@@ -2,24 +2,12 @@
 
 from __future__ import annotations
 
-import json
-import urllib.request
-
 import pytest
+from api_helpers import post
 from phone import assert_accessible, assert_fits
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
-
-
-def post(url: str, body: dict, token: str = "") -> dict:
-    """POST JSON to the API over loopback; return the decoded answer."""
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    request = urllib.request.Request(url, json.dumps(body).encode(), headers)
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        return json.loads(answer.read())
 
 
 def tap(page: Page, group: str, value: str) -> None:

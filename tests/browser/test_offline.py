@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import json
-import urllib.request
-
 import pytest
-from api_helpers import FRIDAY
+from api_helpers import FRIDAY, post
 from phone import assert_accessible
 from playwright.sync_api import Page, expect
 
@@ -23,16 +20,6 @@ LOADS = """async (url) => {
   }
   return {name: manifest.name, stated: manifest.icons.map((i) => i.sizes), sizes};
 }"""
-
-
-def post(url: str, body: dict, token: str = "") -> dict:
-    """POST JSON to the API over loopback; return the decoded answer."""
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    request = urllib.request.Request(url, json.dumps(body).encode(), headers)
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        return json.loads(answer.read())
 
 
 def test_a_visited_scoreboard_opens_offline_with_its_last_totals(
