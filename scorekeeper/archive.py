@@ -9,7 +9,7 @@ from datetime import datetime
 from . import store
 from .errors import Conflict
 from .models import Game, db
-from .scoring import Hand, Rules, Table, replay
+from .scoring import Hand, Rules, Table, replay, rules_from_dict
 from .services import game_row
 
 
@@ -55,7 +55,9 @@ def rescore() -> int:
     def work() -> int:
         games = db.session.execute(db.select(Game)).scalars().all()
         for game in games:
-            store.keep_ending(game, store.loaded(game).state)
+            # Replay the rows themselves: a remembered replay is not a rebuild.
+            rules, table = rules_from_dict(game.rules), store.game_table(game)
+            store.keep_ending(game, store.replay_rows(game, rules, table))
         return len(games)
 
     return store.transaction(work)

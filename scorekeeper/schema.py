@@ -13,6 +13,7 @@ from .models import RuleSet
 from .scoring import (
     PRESET_NAMES,
     PRESETS,
+    GameState,
     Hand,
     Rules,
     ScoringError,
@@ -100,6 +101,11 @@ def created(stamp: datetime) -> str:
     return stamp.replace(tzinfo=UTC).isoformat()
 
 
+def status(state: GameState) -> str:
+    """Return a game's status as the API names it."""
+    return "finished" if state.finished else "in_progress"
+
+
 def game_summary(game: Loaded) -> dict[str, Any]:
     """Return the short form of a game used in lists."""
     state = game.state
@@ -107,7 +113,7 @@ def game_summary(game: Loaded) -> dict[str, Any]:
         "id": game.id,
         "name": game.game.name,
         "created": created(game.game.created),
-        "status": "finished" if state.finished else "in_progress",
+        "status": status(state),
         "winner": state.winner,
         "ending": state.ending,
         "sides": [s.name for s in game.table.sides],
@@ -147,7 +153,7 @@ def game_to_dict(game: Loaded) -> dict[str, Any]:
             }
             for r in state.hands
         ],
-        "status": "finished" if state.finished else "in_progress",
+        "status": status(state),
         "winner": state.winner,
         "ending": state.ending,
         "next_dealer": None if state.finished else state.next_dealer,

@@ -54,7 +54,7 @@ class Page:
     @property
     def pages(self) -> int:
         """Return how many pages there are."""
-        return max(1, -(-self.total // self.per_page)) if self.total else 0
+        return -(-self.total // self.per_page)
 
     @property
     def next_num(self) -> int | None:
@@ -122,17 +122,27 @@ def may_write(game: Loaded, token: str | None) -> bool:
     return tokens.grants(token, game.game.token_hash)
 
 
+def check_number(number: int, count: int) -> None:
+    """Raise NotFound unless a game of `count` hands has hand `number`."""
+    if not 1 <= number <= count:
+        raise NotFound(f"There is no hand {number} in this game.")
+
+
+def check_undoable(count: int) -> None:
+    """Raise Conflict when a game has no hand to undo."""
+    if not count:
+        raise Conflict("There is no hand to undo.", "number")
+
+
 def hand(game: Loaded, number: int) -> HandResult:
     """Return a recorded hand, or raise NotFound."""
-    if not 1 <= number <= len(game.state.hands):
-        raise NotFound(f"There is no hand {number} in this game.")
+    check_number(number, len(game.state.hands))
     return game.state.hands[number - 1]
 
 
 def last_hand(game: Loaded) -> HandResult:
     """Return the hand an undo would take back, or raise Conflict."""
-    if not game.state.hands:
-        raise Conflict("There is no hand to undo.", "number")
+    check_undoable(len(game.state.hands))
     return game.state.hands[-1]
 
 
@@ -222,8 +232,7 @@ def replace_hand(
 
     def work() -> GameState:
         rows = game.game.hands
-        if not 1 <= number <= len(rows):
-            raise NotFound(f"There is no hand {number} in this game.")
+        check_number(number, len(rows))
         hands = [store.stored_hand(h) for h in rows]
         hands[number - 1] = new
         state = _replay_with(game, hands, number)
@@ -244,16 +253,14 @@ def undo_hand(
         rows = game.game.hands
         count = len(rows)
         if number is not None:
-            if not 1 <= number <= count:
-                raise NotFound(f"There is no hand {number} in this game.")
+            check_number(number, count)
             if number != count:
                 raise Conflict(
                     f"Only the last hand ({count}) can be undone; "
                     f"edit hand {number} instead.",
                     "number",
                 )
-        if not count:
-            raise Conflict("There is no hand to undo.", "number")
+        check_undoable(count)
         rows.pop()
         return _replay_with(game, [store.stored_hand(h) for h in rows], count)
 
