@@ -6,6 +6,7 @@ const SHELL = [
   "/static/style.css",
   "/static/hand.js",
   "/static/pwa.js",
+  "/static/live.js",
   "/static/icon.svg",
   "/static/icons/icon-192.png",
   "/static/icons/icon-512.png",
