@@ -33,9 +33,11 @@ test: $(VENV)/.installed-test browser
 	$(BIN)/mypy
 	$(BIN)/pytest -q
 
-# Every benchmark prints its figures: replay, page weight, hand 200 vs 1, req/s.
+# Every benchmark prints its figures: replay, page weight, hand 200 vs 1, req/s,
+# save latency with watchers.
 bench: $(VENV)/.installed
 	$(BIN)/python bench/replay.py
 	$(BIN)/python bench/pages.py
 	$(BIN)/python bench/api.py
 	$(BIN)/python bench/server.py
+	$(BIN)/python bench/watchers.py

@@ -119,9 +119,7 @@ def test_a_half_tapped_hand_survives_a_change_from_another_phone(
     moved = page.locator("#moved")
     expect(moved).to_be_hidden()
 
-    post(
-        f"{live_server}/api/games/{game['id']}/hands", HANDS[1], game["write_token"]
-    )
+    post(f"{live_server}/api/games/{game['id']}/hands", HANDS[1], game["write_token"])
     expect(page.locator(".totals .score")).to_have_text(["70", "240"], timeout=SOON)
     expect(page.locator("table.hands tbody tr")).to_have_count(2)
     expect(moved).to_be_visible()
