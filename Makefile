@@ -24,8 +24,10 @@ run: $(VENV)/.installed
 	HOST=$(HOST) PORT=$(PORT) $(BIN)/python -m scorekeeper.serve
 
 # Debian's Chromium drives the browser tests; Playwright's own download does not work here.
+# zbar-tools' zbarimg reads the share page's QR code back from a screenshot.
 browser:
 	@test -x /usr/bin/chromium || (apt-get update -qq && apt-get install -y -qq chromium)
+	@test -x /usr/bin/zbarimg || (apt-get update -qq && apt-get install -y -qq zbar-tools)
 
 test: $(VENV)/.installed-test browser
 	$(BIN)/ruff check .

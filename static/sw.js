@@ -7,6 +7,7 @@ const SHELL = [
   "/static/hand.js",
   "/static/pwa.js",
   "/static/live.js",
+  "/static/share.js",
   "/static/icon.svg",
   "/static/icons/icon-192.png",
   "/static/icons/icon-512.png",
