@@ -8,6 +8,7 @@ const SHELL = [
   "/static/pwa.js",
   "/static/live.js",
   "/static/share.js",
+  "/static/wake.js",
   "/static/icon.svg",
   "/static/icons/icon-192.png",
   "/static/icons/icon-512.png",
