@@ -52,8 +52,8 @@ def test_without_the_wake_lock_api_there_is_no_toggle(live_server, page: Page):
 
 def test_a_refused_wake_lock_is_said_plainly(live_server, page: Page):
     page.add_init_script(
-        """navigator.wakeLock.request = () => Promise.reject(
-             new DOMException("Wake Lock permission request denied", "NotAllowedError"))"""
+        """navigator.wakeLock.request = () => Promise.reject(new DOMException(
+             "Wake Lock permission request denied", "NotAllowedError"))"""
     )
     game = post(f"{live_server}/api/games", FRIDAY)
     page.goto(f"{live_server}/games/{game['id']}")
