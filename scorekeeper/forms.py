@@ -125,6 +125,20 @@ class HandForm(VersionedForm):
         return make_hand(rules, table, **fields)  # type: ignore[arg-type]
 
 
+def hand_data(hand: Hand) -> dict[str, str]:
+    """Return a recorded hand as the hand form's data, to edit it or post it again."""
+    data = {
+        "bidder": hand.bidder or "",
+        "partner": hand.partner or "",
+        "contract": hand.contract,
+        "tricks": str(hand.tricks[hand.side]) if hand.side is not None else "",
+        "first_out": "" if hand.first_out is None else str(hand.first_out),
+    }
+    for index, taken in enumerate(hand.tricks):
+        data[f"tricks_{index}"] = str(taken)
+    return data
+
+
 def _number(text: str) -> object:
     """Return tapped text as a number, or as it came for the engine to refuse."""
     number = whole_number(text)

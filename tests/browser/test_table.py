@@ -111,7 +111,7 @@ def test_a_four_handed_australian_game_from_first_hand_to_front_door(live_server
     page.get_by_role("link", name="Edit hand 1").click()
     thumb.choice("Tricks the bidders took", "5")
     page.get_by_role("button", name="Save hand").click()
-    expect(page.locator(".flash")).to_contain_text("Hand 1 corrected")
+    expect(page.locator(".saved")).to_contain_text("Hand 1 corrected")
     expect_totals(page, "50", "-200")
 
     thumb.hand("Ann", "10NT")
