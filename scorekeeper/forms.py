@@ -79,12 +79,16 @@ class HandForm(VersionedForm):
 
     def for_table(self, rules: Rules, table: Table) -> HandForm:
         """Offer this table's players and the contracts its rules allow."""
-        self.bidder.choices = [SelectChoice(p) for p in table.seats]
-        self.partner.choices = [SelectChoice("", "Alone")]
-        self.partner.choices += [SelectChoice(p) for p in table.seats]
+        # The script reads each player's side and each contract's tricks.
+        seats = [
+            SelectChoice(p, p, {"data-side": table.side_of(p)}) for p in table.seats
+        ]
+        self.bidder.choices = seats
+        self.partner.choices = [SelectChoice("", "Alone"), *seats]
         contracts = rules.normal_contracts() + rules.special_contracts()
         self.contract.choices = [
-            SelectChoice(c.key, c.name, {"data-tricks": c.tricks}) for c in contracts
+            SelectChoice(c.key, c.name, {"data-tricks": c.tricks, "data-name": c.name})
+            for c in contracts
         ]
         per_side = self.side_tricks(rules, table)
         for field, side in zip(per_side, table.sides, strict=False):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
-from test_table import Thumb, expect_totals, four_handed
+from test_table import Thumb, expect_totals, four_handed, new_game
 
 pytestmark = pytest.mark.browser
 
@@ -34,3 +34,43 @@ def test_a_saved_hand_is_confirmed_in_view_with_a_one_tap_undo(live_server, page
     thumb.tap(saved.get_by_role("button", name="Put it back"))
     expect_totals(page, "30", "200")
     assert thumb.taps == 5
+
+
+def test_the_save_bar_says_what_will_be_recorded_as_it_is_tapped(live_server, page):
+    four_handed(page, live_server)
+    thumb = Thumb(page)
+    said = page.locator(".savebar output")
+    thumb.choice("Who won the bidding?", "Bob")
+    thumb.choice("Contract", "7H")
+    expect(said).to_have_text("Bob · 7♥ · 7 tricks")  # the tricks, summarised
+    assert_in_view(page, said)
+    thumb.choice("Tricks the bidders took", "6")
+    expect(said).to_have_text("Bob · 7♥ · 6 tricks")
+    thumb.choice("Contract", "misere")
+    expect(said).to_have_text("Bob · Misère · 6 tricks")  # a tapped value stays
+
+
+# Scroll each tile into view as a thumb would, just far enough, and list the
+# tiles the sticky bar then covers even in part.
+COVERED = """() => {
+  const bar = document.querySelector('form.hand-form .savebar');
+  const covered = [];
+  for (const tile of document.querySelectorAll('form.hand-form label.tap')) {
+    tile.scrollIntoView({block: 'nearest'});
+    const t = tile.getBoundingClientRect(), b = bar.getBoundingClientRect();
+    if (t.bottom > b.top && t.top < b.bottom) covered.push(tile.textContent.trim());
+  }
+  return covered;
+}"""
+
+
+def test_the_sticky_save_bar_never_covers_a_tile(live_server, page):
+    four_handed(page, live_server)
+    assert page.evaluate(COVERED) == []  # hand 1, hints and all
+    players = ["Ann", "Bob", "Cat", "Dan", "Eve"]
+    new_game(page, live_server, "five players", [], players)
+    thumb = Thumb(page)
+    thumb.choice("Who won the bidding?", "Ann")
+    thumb.choice("Contract", "8S")
+    thumb.choice("Called partner", "Cat")  # a longer line in the bar
+    assert page.evaluate(COVERED) == []
