@@ -175,7 +175,8 @@ def record_hand(game_id: str):
 def edit_hand(game_id: str, number: int):
     """Correct any hand; every later total is recomputed."""
     game = writable_game(game_id)
-    recorded = services.hand(game, number).hand
+    result = services.hand(game, number)
+    recorded = result.hand
     form = HandForm(data=hand_data(recorded)).for_table(game.rules, game.table)
     form.version.data = form.version.data or str(game.version)
     hand = tapped_hand(form, game)
@@ -194,8 +195,10 @@ def edit_hand(game_id: str, number: int):
     start = (0,) * len(game.table.sides)
     before = game.state.hands[number - 2].totals if number > 1 else start
     fields = hand_fields(form, game, before)
+    # Turning a bid into a pass loses it: the page asks once, saying what it was.
+    bid = present.confirmation(game.table, result) if result.contract else ""
     return render_template(
-        "games/edit_hand.html", game=game.game, number=number, **fields
+        "games/edit_hand.html", game=game.game, number=number, bid=bid, **fields
     ), status
 
 

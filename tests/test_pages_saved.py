@@ -87,3 +87,18 @@ def test_undo_is_not_offered_once_another_phone_has_moved_the_game_on(app, clien
     page = client.get(board).text
     assert confirmation(page)[0].startswith("Hand 1: Bob 7♥ made")
     assert confirmation(page)[1] == ""
+
+
+def test_the_edit_page_asks_before_a_bid_becomes_a_pass_but_not_for_a_pass(client):
+    board = start(client)
+    record(client, board, bidder="Bob", contract="7H", tricks="7")
+    record(client, board, passed="1")
+    asks = client.get(board + "/hands/1/edit").text
+    assert re.search(
+        r'<details class="ask">.*Hand 1: Bob 7♥ made.*'
+        r'value="Yes, everyone passed"',
+        asks,
+        re.S,
+    )
+    plain = client.get(board + "/hands/2/edit").text
+    assert '<details class="ask">' not in plain and 'value="Everyone passed"' in plain

@@ -74,3 +74,23 @@ def test_the_sticky_save_bar_never_covers_a_tile(live_server, page):
     thumb.choice("Contract", "8S")
     thumb.choice("Called partner", "Cat")  # a longer line in the bar
     assert page.evaluate(COVERED) == []
+
+
+def test_everyone_passed_is_one_tap_but_asks_once_before_replacing_a_bid(
+    live_server, page
+):
+    four_handed(page, live_server)
+    thumb = Thumb(page)
+    thumb.tap(page.get_by_role("button", name="Everyone passed"))
+    expect(page.locator("#saved")).to_contain_text(
+        "Hand 1: everyone passed, no points."
+    )
+    expect(page.locator("#saved").get_by_role("button", name="Undo")).to_be_visible()
+    thumb.hand("Bob", "7H")
+    page.get_by_role("link", name="Edit hand 2").click()
+    thumb.tap(page.get_by_text("Everyone passed", exact=True))
+    expect(page.locator("details.ask")).to_contain_text("Hand 2: Bob 7♥ made")
+    assert "/edit" in page.url  # nothing saved yet
+    thumb.tap(page.get_by_role("button", name="Yes, everyone passed"))
+    expect(page.locator("#saved")).to_contain_text("Hand 2 corrected: everyone passed")
+    expect_totals(page, "0", "0")
