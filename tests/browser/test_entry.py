@@ -94,3 +94,57 @@ def test_everyone_passed_is_one_tap_but_asks_once_before_replacing_a_bid(
     thumb.tap(page.get_by_role("button", name="Yes, everyone passed"))
     expect(page.locator("#saved")).to_contain_text("Hand 2 corrected: everyone passed")
     expect_totals(page, "0", "0")
+
+
+def test_a_two_handed_hand_made_exactly_takes_three_taps(live_server, page):
+    new_game(page, live_server, "two players", [], ["Ann", "Bob"])
+    assert Thumb(page).hand("Bob", "7H") == 3  # bidder, contract, save
+    expect_totals(page, "30", "200")
+
+
+def test_a_three_handed_hand_made_exactly_takes_four_taps(live_server, page):
+    new_game(page, live_server, "three players", [], ["Ann", "Bob", "Cat"])
+    thumb = Thumb(page)
+    thumb.choice("Who won the bidding?", "Cat")
+    thumb.choice("Contract", "7H")  # Cat's tricks: 7
+    thumb.choice("Ann", "2")  # Bob, the side left, takes the last 1
+    expect(page.locator(".savebar output")).to_have_text(
+        "Cat · 7♥ · Ann 2, Bob 1, Cat 7"
+    )
+    thumb.tap(page.get_by_role("button", name="Save hand"))
+    assert thumb.taps == 4
+    expect_totals(page, "20", "10", "200")
+
+
+def test_a_tapped_trick_count_is_never_overwritten(live_server, page):
+    new_game(page, live_server, "three players", [], ["Ann", "Bob", "Cat"])
+    thumb = Thumb(page)
+    thumb.choice("Who won the bidding?", "Ann")
+    for name, taken in (("Cat", "2"), ("Ann", "7"), ("Bob", "3")):
+        thumb.choice(name, taken)
+    cat = page.locator("input[name='tricks_2'][value='2']")
+    expect(cat).to_be_checked()  # today it became 0, and 7-3-0 was saved
+    expect(page.locator(".savebar output")).to_contain_text("add up to 12, not 10")
+    thumb.choice("Contract", "7H")
+    expect(cat).to_be_checked()
+    thumb.tap(page.get_by_role("button", name="Save hand"))
+    expect(page.locator(".errors")).to_contain_text("add up to 10")
+    expect_totals(page, "0", "0", "0")
+
+
+def test_a_five_handed_hand_with_a_partner_made_exactly_takes_six_taps(
+    live_server, page
+):
+    new_game(page, live_server, "five players", [], ["Ann", "Bob", "Cat", "Dan", "Eve"])
+    thumb = Thumb(page)
+    thumb.choice("Who won the bidding?", "Ann")
+    thumb.choice("Contract", "8S")
+    thumb.choice("Called partner", "Cat")  # the pair's tricks: one group, 8
+    expect(page.locator("fieldset", has_text="Ann + Cat")).to_be_visible()
+    thumb.choice("Bob", "1")
+    thumb.choice("Dan", "1")  # Eve, the defender left, takes the last 0
+    said = page.locator(".savebar output")
+    expect(said).to_have_text("Ann + Cat · 8♠ · Ann + Cat 8, Bob 1, Dan 1, Eve 0")
+    thumb.tap(page.get_by_role("button", name="Save hand"))
+    assert thumb.taps == 6
+    expect_totals(page, "120", "10", "120", "10", "0")
