@@ -163,6 +163,7 @@ class NewGameForm(FlaskForm):
     first_dealer = RadioField("Who deals first?", validate_choice=False)
     review = SubmitField("Next: check the rules")
     start = SubmitField("Start the game")
+    change = SubmitField("Change names or rules")
 
 
 class ConfirmForm(VersionedForm):

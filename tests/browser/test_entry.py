@@ -148,3 +148,26 @@ def test_a_five_handed_hand_with_a_partner_made_exactly_takes_six_taps(
     thumb.tap(page.get_by_role("button", name="Save hand"))
     assert thumb.taps == 6
     expect_totals(page, "120", "10", "120", "10", "0")
+
+
+def test_a_new_game_reviews_the_rules_and_the_dealer_before_it_starts(
+    live_server, page
+):
+    page.goto(live_server + "/new/2x2")
+    expect(page.get_by_role("button", name="Start the game")).to_have_count(0)
+    for index, name in enumerate(["Ann", "Cat", "Bob", "Dan"]):
+        page.locator(f"input[name='players-{index}']").fill(name)
+    page.get_by_role("button", name="Next: check the rules").click()
+    rules = page.get_by_role("heading", name="Rules in force")
+    assert_in_view(page, rules)  # at the top, not under the names form
+    expect(page.locator("input[name='players-0']")).to_be_hidden()
+    expect(page.get_by_text("Them: Bob, Dan")).to_be_visible()
+    dealer = page.locator("fieldset", has_text="Who deals first?")
+    start = page.get_by_role("button", name="Start the game")
+    assert dealer.bounding_box()["y"] < start.bounding_box()["y"]
+    page.get_by_role("button", name="Change names or rules").click()
+    expect(page.locator("input[name='players-2']")).to_have_value("Bob")
+    page.get_by_role("button", name="Next: check the rules").click()
+    dealer.locator("label.tap:has(input[value='Cat'])").click()
+    start.click()
+    expect(page.locator(".deal")).to_contain_text("Cat deals")
