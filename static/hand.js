@@ -78,7 +78,7 @@ const handEntry = (() => {
     if (bidder && partner && partner.value && partner.value !== bidder.value) who += ` + ${partner.value}`;
     let taken = tricks ? `${tricks.value} tricks` : "tricks?";
     if (!form.querySelector('input[name="tricks"]')) {
-      taken = groups.map((group, i) => `${group.legend.textContent} ${counts[i] ?? "?"}`).join(", ");
+      taken = groups.map((group, i) => `${group.legend.textContent}\u00a0${counts[i] ?? "?"}`).join(", ");
       const sum = counts.reduce((total, n) => total + (n ?? 0), 0);
       if (counts.every((n) => n !== null) && sum !== 10) taken += ` (add up to ${sum}, not 10)`;
     }
@@ -88,7 +88,8 @@ const handEntry = (() => {
   // Scrolling a tile into view (a tap, the keyboard) stops above the sticky
   // bar, however many lines the bar holds; the stylesheet guesses without us.
   function keepClear(bar) {
-    document.documentElement.style.scrollPaddingBottom = `${bar.offsetHeight + 8}px`;
+    const sticky = getComputedStyle(bar).position === "sticky";
+    document.documentElement.style.scrollPaddingBottom = sticky ? `${bar.offsetHeight + 8}px` : "";
   }
 
   function start(form) {

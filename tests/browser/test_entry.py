@@ -171,3 +171,81 @@ def test_a_new_game_reviews_the_rules_and_the_dealer_before_it_starts(
     dealer.locator("label.tap:has(input[value='Cat'])").click()
     start.click()
     expect(page.locator(".deal")).to_contain_text("Cat deals")
+
+
+# Chrome's page zoom at 200% lays a 390 px phone out 195 CSS px wide with every
+# CSS pixel drawn twice: that is the honest emulation here, as the stylesheet
+# sets its text in px, which a root font-size of 200% would leave as it is.
+ZOOMED = {"width": 195, "height": 422}
+
+# Every word on a tile that the layout broke across lines ("6/N/T", "10/0").
+BROKEN_WORDS = """() => {
+  const broken = [];
+  for (const tile of document.querySelectorAll('label.tap > span')) {
+    const walk = document.createTreeWalker(tile, NodeFilter.SHOW_TEXT);
+    for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+      if (node.parentElement.closest('.visually-hidden')) continue;
+      for (const word of node.data.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const tops = [...range.getClientRects()].map((r) => Math.round(r.top));
+        const lines = new Set(tops);
+        if (lines.size > 1) broken.push(word[0]);
+      }
+    }
+  }
+  return broken;
+}"""
+
+# Anything on the page that scrolls sideways (the page itself or a box in it),
+# and any button whose words run out of it.
+SIDEWAYS = """() => [document.documentElement, ...document.querySelectorAll('main *')]
+  .filter((e) => e.scrollWidth > e.clientWidth + 1 && (e === document.documentElement
+    || e.matches('button, input[type=submit], .button')
+    || ['auto', 'scroll'].includes(getComputedStyle(e).overflowX)))
+  .map((e) => `${e.tagName.toLowerCase()}.${e.className}`
+    + ` by ${e.scrollWidth - e.clientWidth}px`)"""
+
+
+def test_at_200_percent_zoom_nothing_scrolls_sideways_and_no_tile_breaks_a_word(
+    live_server, browser
+):
+    context = browser.new_context(viewport=ZOOMED, device_scale_factor=2)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    try:
+        four_handed(page, live_server)
+        Thumb(page).hand("Bob", "7H")
+        four = page.url.split("#")[0]
+        players = ["Ann", "Bob", "Cat", "Dan", "Eve"]
+        new_game(page, live_server, "five players", [], players)
+        pair = {"Ann + Cat": 8, "Bob": 1, "Dan": 1}
+        Thumb(page).hand_by_side("Ann", "8S", pair, partner="Cat")
+        five = page.url.split("#")[0]
+        paths = [
+            "/",
+            "/new/",
+            "/new/2x2",
+            "/history",
+            "/stats",
+            "/rules/",
+            "/rules/new",
+        ]
+        for url in [four, four + "/hands/1/edit", four + "/undo", five]:
+            paths.append(url)
+        found = {}
+        for path in paths:
+            page.goto(path if path.startswith("http") else live_server + path)
+            page.evaluate(
+                "document.querySelectorAll('details').forEach((d) => d.open = true)"
+            )
+            found[path] = page.evaluate(SIDEWAYS) + page.evaluate(BROKEN_WORDS)
+        page.goto(live_server + "/new/5x1")
+        for index, name in enumerate(players):
+            page.locator(f"input[name='players-{index}']").fill(name)
+        page.get_by_role("button", name="Next: check the rules").click()
+        found["review"] = page.evaluate(SIDEWAYS) + page.evaluate(BROKEN_WORDS)
+        assert {path: bad for path, bad in found.items() if bad} == {}
+    finally:
+        context.close()
