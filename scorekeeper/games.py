@@ -7,7 +7,7 @@ from typing import Any
 from flask import Blueprint, flash, redirect, render_template, session, url_for
 from werkzeug.wrappers import Response
 
-from . import present, saved, schema, services
+from . import present, saved, services
 from .errors import AppError, Forbidden, Stale, app_error
 from .forms import ConfirmForm, HandForm, hand_data
 from .scoring import Hand, ScoringError, describe_rules, first_out_matters
@@ -71,8 +71,8 @@ def home() -> str:
     finished = services.list_games(per_page=5, status="finished").items
     return render_template(
         "games/home.html",
-        playing=[schema.game_summary(g) for g in playing],
-        finished=[schema.game_summary(g) for g in finished],
+        playing=[present.card(g) for g in playing],
+        finished=[present.card(g) for g in finished],
     )
 
 

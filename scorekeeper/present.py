@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from itertools import count
 
 from markupsafe import Markup, escape
@@ -17,6 +18,7 @@ from .scoring import (
     contracting_sides,
     outlook,
 )
+from .services import Loaded
 
 ENDING_WORDS = {
     "front_door": "out the front door",
@@ -39,6 +41,36 @@ class Row:
     made: str
     points: tuple[str, ...]
     totals: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Card:
+    """One game as a row of a list, with what tells it apart from the others."""
+
+    id: str
+    name: str
+    created: datetime
+    hands: int
+    finished: bool
+    scores: tuple[
+        tuple[str, int], ...
+    ]  # ("Ann & Cat", 30): who played, and their total
+
+
+def card(game: Loaded) -> Card:
+    """Return a game as a row of a list: its name, players, scores and hands."""
+    state, sides = game.state, game.table.sides
+    return Card(
+        id=game.id,
+        name=game.game.name,
+        created=game.game.created,
+        hands=len(state.hands),
+        finished=state.finished,
+        scores=tuple(
+            (" & ".join(side.players), total)
+            for side, total in zip(sides, state.totals, strict=True)
+        ),
+    )
 
 
 def suit_class(suit: str | None) -> str:
