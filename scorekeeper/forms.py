@@ -79,12 +79,16 @@ class HandForm(VersionedForm):
 
     def for_table(self, rules: Rules, table: Table) -> HandForm:
         """Offer this table's players and the contracts its rules allow."""
-        self.bidder.choices = [SelectChoice(p) for p in table.seats]
-        self.partner.choices = [SelectChoice("", "Alone")]
-        self.partner.choices += [SelectChoice(p) for p in table.seats]
+        # The script reads each player's side and each contract's tricks.
+        seats = [
+            SelectChoice(p, p, {"data-side": table.side_of(p)}) for p in table.seats
+        ]
+        self.bidder.choices = seats
+        self.partner.choices = [SelectChoice("", "Alone"), *seats]
         contracts = rules.normal_contracts() + rules.special_contracts()
         self.contract.choices = [
-            SelectChoice(c.key, c.name, {"data-tricks": c.tricks}) for c in contracts
+            SelectChoice(c.key, c.name, {"data-tricks": c.tricks, "data-name": c.name})
+            for c in contracts
         ]
         per_side = self.side_tricks(rules, table)
         for field, side in zip(per_side, table.sides, strict=False):
@@ -125,6 +129,20 @@ class HandForm(VersionedForm):
         return make_hand(rules, table, **fields)  # type: ignore[arg-type]
 
 
+def hand_data(hand: Hand) -> dict[str, str]:
+    """Return a recorded hand as the hand form's data, to edit it or post it again."""
+    data = {
+        "bidder": hand.bidder or "",
+        "partner": hand.partner or "",
+        "contract": hand.contract,
+        "tricks": str(hand.tricks[hand.side]) if hand.side is not None else "",
+        "first_out": "" if hand.first_out is None else str(hand.first_out),
+    }
+    for index, taken in enumerate(hand.tricks):
+        data[f"tricks_{index}"] = str(taken)
+    return data
+
+
 def _number(text: str) -> object:
     """Return tapped text as a number, or as it came for the engine to refuse."""
     number = whole_number(text)
@@ -145,6 +163,7 @@ class NewGameForm(FlaskForm):
     first_dealer = RadioField("Who deals first?", validate_choice=False)
     review = SubmitField("Next: check the rules")
     start = SubmitField("Start the game")
+    change = SubmitField("Change names or rules")
 
 
 class ConfirmForm(VersionedForm):

@@ -97,8 +97,8 @@ def names(shape: str):
     """Name the sides and players, pick the rules, review, then start."""
     sides, size = parse_shape(shape)
     form = blank_form(sides, size)
-    summary, error = None, None
-    if form.validate_on_submit():
+    summary, error, table = None, None, None
+    if form.validate_on_submit() and not form.change.data:
         try:
             table = new_table(form, sides, size)
             rules = rules_from_dict(chosen_rules(form.rules.data))
@@ -110,7 +110,7 @@ def names(shape: str):
                 remember_token(game.id, token)
                 return redirect(url_for("games.scoreboard", game_id=game.id))
         except (AppError, ScoringError) as err:
-            summary, error = None, app_error(err)
+            summary, error, table = None, app_error(err), None
     groups = [
         (form.sides[i] if size > 1 else None, form.players[i * size : (i + 1) * size])
         for i in range(sides)
@@ -121,6 +121,7 @@ def names(shape: str):
         size=size,
         groups=groups,
         summary=summary,
+        table=table,
         error=error,
         used_names=services.player_names(),
-    ), (400 if form.is_submitted() and not summary else 200)
+    ), (400 if form.is_submitted() and not (summary or form.change.data) else 200)
