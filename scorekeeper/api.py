@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request, url_for
 from werkzeug.exceptions import UnsupportedMediaType
 
-from . import rulesets, schema, services
+from . import idempotency, repeats, rulesets, schema, services
 from .errors import BadInput, Forbidden, Stale
+from .idempotency import Answer, Keyed
 from .services import Loaded
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -56,12 +59,38 @@ def writable_game(game_id: str) -> Loaded:
     return game
 
 
-def game_answer(game: Loaded, status: int = 200) -> Response:
-    """Return the whole game, with its version as the ETag."""
-    response = jsonify(schema.game_to_dict(game))
+def game_answer(
+    data: dict[str, Any], status: int = 200, token: str | None = None
+) -> Response:
+    """Answer with a game, its version as the ETag; a new one with its token."""
+    if token is not None:
+        links = {"view": f"/games/{data['id']}", "play": f"/games/{data['id']}/play/"}
+        links["play"] += token
+        data = {**data, "write_token": token, "links": links}
+    response = jsonify(data)
     response.status_code = status
-    response.set_etag(str(game.version))
+    response.set_etag(str(data["version"]))
+    if token is not None:
+        response.headers["Location"] = url_for(".game", game_id=data["id"])
     return response
+
+
+def answer_again(answer: Answer) -> Response:
+    """Answer a repeated keyed write as the first time (422 if it asks otherwise)."""
+    answer = idempotency.same_request(answer)
+    return game_answer(json.loads(answer.body), answer.status, answer.token)
+
+
+def keeping(keyed: Keyed | None, status: int) -> Callable[..., None] | None:
+    """Return what keeps a keyed write's answer in the write's own transaction."""
+    if keyed is None:
+        return None
+
+    def also(game: Loaded, token: str | None = None) -> None:
+        answer = Answer(status, json.dumps(schema.game_to_dict(game)), token)
+        idempotency.keep(keyed, answer)
+
+    return also
 
 
 @bp.get("/presets")
@@ -104,24 +133,25 @@ def list_games() -> Response:
 
 
 @bp.post("/games")
-def create_game() -> tuple[Response, int, dict[str, str]]:
+def create_game() -> Response:
     """Create a game; the answer alone carries its write token."""
-    asked = schema.new_game(body(), rulesets.saved_rules)
-    game, token = services.create_game(asked.name, asked.rules, asked.table)
-    data = schema.game_to_dict(game)
-    data["write_token"] = token
-    data["links"] = {
-        "view": f"/games/{game.id}",
-        "play": f"/games/{game.id}/play/{token}",
-    }
-    location = url_for(".game", game_id=game.id)
-    return jsonify(data), 201, {"Location": location, "ETag": f'"{game.version}"'}
+    data = body()
+    keyed = repeats.api_key(data)
+
+    def write() -> Response:
+        asked = schema.new_game(data, rulesets.saved_rules)
+        also = keeping(keyed, 201)
+        game, token = services.create_game(asked.name, asked.rules, asked.table, also)
+        return game_answer(schema.game_to_dict(game), 201, token)
+
+    return idempotency.once(keyed, write, answer_again)
 
 
 @bp.get("/games/<game_id>")
 def game(game_id: str) -> Response:
     """Show a game with every hand; answer 304 when the ETag still matches."""
-    response = game_answer(services.load(game_id)).make_conditional(request)
+    data = schema.game_to_dict(services.load(game_id))
+    response = game_answer(data).make_conditional(request)
     if response.status_code == 412:  # If-Match on a read: an error like any other
         raise Stale()
     return response
@@ -142,8 +172,16 @@ def delete_game(game_id: str) -> tuple[str, int]:
 def add_hand(game_id: str) -> Response:
     """Record the next hand."""
     game = writable_game(game_id)
-    hand = schema.hand(game.rules, game.table, body())
-    return game_answer(services.record_hand(game, hand, expected_version()), 201)
+    data = body()
+    keyed = repeats.api_key(data)
+
+    def write() -> Response:
+        hand = schema.hand(game.rules, game.table, data)
+        also = keeping(keyed, 201)
+        after = services.record_hand(game, hand, expected_version(), also)
+        return game_answer(schema.game_to_dict(after), 201)
+
+    return idempotency.once(keyed, write, answer_again)
 
 
 @bp.put("/games/<game_id>/hands/<int:number>")
@@ -152,14 +190,16 @@ def replace_hand(game_id: str, number: int) -> Response:
     game = writable_game(game_id)
     data, expected = body(), expected_version()
     hand = schema.hand(game.rules, game.table, data)
-    return game_answer(services.replace_hand(game, number, hand, expected))
+    after = services.replace_hand(game, number, hand, expected)
+    return game_answer(schema.game_to_dict(after))
 
 
 @bp.delete("/games/<game_id>/hands/<int:number>")
 def undo_hand(game_id: str, number: int) -> Response:
     """Undo the last hand."""
     game = writable_game(game_id)
-    return game_answer(services.undo_hand(game, expected_version(), number))
+    after = services.undo_hand(game, expected_version(), number)
+    return game_answer(schema.game_to_dict(after))
 
 
 @bp.get("/rulesets")

@@ -7,7 +7,7 @@ from typing import Any
 from flask import Blueprint, flash, redirect, render_template, session, url_for
 from werkzeug.wrappers import Response
 
-from . import present, schema, services
+from . import idempotency, present, repeats, schema, services
 from .errors import AppError, Forbidden, Stale, app_error
 from .forms import ConfirmForm, HandForm
 from .scoring import Hand, ScoringError, describe_rules, first_out_matters
@@ -92,6 +92,8 @@ def board(game: Loaded, form: HandForm | None = None, status: int = 200):
     state, table, token = game.state, game.table, held_token(game)
     if token and form is None and not state.finished:
         form = HandForm(version=str(game.version)).for_table(game.rules, table)
+    if form is not None:
+        form.fresh()
     play_url = token and url_for(
         "games.play_link", game_id=game.id, token=token, _external=True
     )
@@ -111,7 +113,7 @@ def board(game: Loaded, form: HandForm | None = None, status: int = 200):
         banner=present.ending(table, state),
         summary=describe_rules(game.rules),
         chart=present.chart(table, state),
-        confirm=ConfirmForm(version=str(game.version)),
+        confirm=ConfirmForm(version=str(game.version)).fresh(),
         play_url=play_url or "",
         limit=game.rules.hands_limit,
         number=len(state.hands) + 1,
@@ -144,17 +146,24 @@ def record_hand(game_id: str):
     """Record the tapped hand, then go back to the scoreboard."""
     game = writable_game(game_id)
     form = HandForm().for_table(game.rules, game.table)
-    hand = tapped_hand(form, game)
-    if hand is None:
-        return board(game, form, 400)
+    keyed = repeats.page_key()
+
+    def write() -> Any:
+        hand = tapped_hand(form, game)
+        if hand is None:
+            return board(game, form, 400)
+        also = repeats.keeping(keyed)
+        services.record_hand(game, hand, form.expected_version(), also)
+        return to_scoreboard(game)
+
     try:
-        services.record_hand(game, hand, form.expected_version())
+        return idempotency.once(keyed, write, repeats.redirect_again)
     except Stale:
         flash(MOVED_ON)
+        return to_scoreboard(game)
     except (AppError, ScoringError) as error:
         show_error(form, error)
         return board(game, form, app_error(error).status)
-    return to_scoreboard(game)
 
 
 @bp.route("/games/<game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
@@ -236,6 +245,11 @@ def rematch(game_id: str) -> Response:
     game = writable_game(game_id)
     if not ConfirmForm().validate_on_submit():
         raise AppError("The form expired; please try again.")
-    new_game, token = services.rematch(game)
-    remember_token(new_game.id, token)
-    return to_scoreboard(new_game)
+    keyed = repeats.page_key()
+
+    def write() -> Response:
+        new_game, token = services.rematch(game, repeats.keeping(keyed))
+        remember_token(new_game.id, token)
+        return to_scoreboard(new_game)
+
+    return idempotency.once(keyed, write, repeats.redirect_again)

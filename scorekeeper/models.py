@@ -1,4 +1,4 @@
-"""The tables: games, their sides and players, hands, and saved house rules."""
+"""The tables: games, their sides and players, hands, saved house rules, repeats."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from flask_sqlalchemy import SQLAlchemy
-from sqlalchemy import JSON, ForeignKey, MetaData, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, MetaData, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 NAME_LENGTH = 80
@@ -143,3 +143,20 @@ class RuleSet(db.Model):  # type: ignore[name-defined,misc]
     name_key: Mapped[str] = mapped_column(String(4 * NAME_LENGTH), unique=True)
     rules: Mapped[dict[str, Any]] = mapped_column(JSON)
     created: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class RequestKey(db.Model):  # type: ignore[name-defined,misc]
+    """What a write sent with an Idempotency-Key or a form id answered, for repeats."""
+
+    __tablename__ = "request_key"
+
+    # A hash of where the request went and its key: the key itself is not kept.
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    # A hash of what the request asked, so a repeat asking otherwise is told.
+    digest: Mapped[str] = mapped_column(String(64))
+    status: Mapped[int]
+    # The JSON answered (without a write token), or the page redirected to.
+    answer: Mapped[str] = mapped_column(Text)
+    # A write token the answer carried, sealed with the server's secret key.
+    sealed: Mapped[str | None] = mapped_column(String(128))
+    created: Mapped[datetime] = mapped_column(default=utcnow, index=True)

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from flask import Blueprint, redirect, render_template, url_for
+from werkzeug.wrappers import Response
 from wtforms import SelectChoice
 
-from . import rulesets, schema, services
+from . import idempotency, repeats, rulesets, schema, services
 from .errors import AppError, BadInput, NotFound, app_error
 from .forms import NewGameForm
 from .games import remember_token
@@ -13,6 +14,7 @@ from .scoring import (
     DEFAULT_PRESET,
     PRESET_NAMES,
     SHAPES,
+    Rules,
     ScoringError,
     Table,
     describe_rules,
@@ -75,7 +77,7 @@ def choose_table() -> str:
 
 def blank_form(sides: int, size: int) -> NewGameForm:
     """Return the new-game form, with a field for every side and player."""
-    form = NewGameForm()
+    form = NewGameForm().fresh()
     form.rules.choices = rule_choices()
     if form.is_submitted():
         # A field list is as long as the form that came, not as the table.
@@ -92,6 +94,18 @@ def blank_form(sides: int, size: int) -> NewGameForm:
     return form
 
 
+def start(name: str, rules: Rules, table: Table) -> Response:
+    """Start the game, once however often the form is sent; go to its scoreboard."""
+    keyed = repeats.page_key()
+
+    def write() -> Response:
+        game, token = services.create_game(name, rules, table, repeats.keeping(keyed))
+        remember_token(game.id, token)
+        return redirect(url_for("games.scoreboard", game_id=game.id))
+
+    return idempotency.once(keyed, write, repeats.redirect_again)
+
+
 @bp.route("/<shape>", methods=["GET", "POST"])
 def names(shape: str):
     """Name the sides and players, pick the rules, review, then start."""
@@ -106,9 +120,7 @@ def names(shape: str):
             form.first_dealer.data = table.first_dealer
             summary = describe_rules(rules)
             if form.start.data:
-                game, token = services.create_game(form.name.data or "", rules, table)
-                remember_token(game.id, token)
-                return redirect(url_for("games.scoreboard", game_id=game.id))
+                return start(form.name.data or "", rules, table)
         except (AppError, ScoringError) as err:
             summary, error = None, app_error(err)
     groups = [
