@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, flash, redirect, render_template, session, url_for
+from flask import Blueprint, flash, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
-from . import idempotency, present, repeats, schema, services
+from . import access, idempotency, present, repeats, schema, services
 from .errors import AppError, Forbidden, Stale, app_error
 from .forms import ConfirmForm, HandForm
 from .scoring import Hand, ScoringError, describe_rules, first_out_matters
@@ -20,16 +20,9 @@ NOT_SAVED = (
 )
 
 
-def remember_token(game_id: str, token: str) -> None:
-    """Keep a game's write token in this browser's session."""
-    tokens = dict(session.get("tokens", {}))
-    tokens[game_id] = token
-    session["tokens"] = tokens
-
-
 def held_token(game: Loaded) -> str | None:
-    """Return the write token this browser holds for a game, if it is the right one."""
-    token = session.get("tokens", {}).get(game.id)
+    """Return the write token this phone holds for a game, if it is the right one."""
+    token = access.held_token(access.GAME, game.id)
     return token if services.may_write(game, token) else None
 
 
@@ -235,7 +228,7 @@ def play_link(game_id: str, token: str) -> Response:
     game = services.load(game_id)
     if not services.may_write(game, token):
         raise Forbidden("This play link is not valid for this game.")
-    remember_token(game.id, token)
+    access.grant(access.GAME, game.id, token)
     return to_scoreboard(game)
 
 
@@ -248,8 +241,7 @@ def rematch(game_id: str) -> Response:
     keyed = repeats.page_key()
 
     def write() -> Response:
-        new_game, token = services.rematch(game, repeats.keeping(keyed))
-        remember_token(new_game.id, token)
-        return to_scoreboard(new_game)
+        also = access.granting(repeats.keeping(keyed))
+        return to_scoreboard(services.rematch(game, also)[0])
 
     return idempotency.once(keyed, write, repeats.redirect_again)

@@ -160,3 +160,19 @@ class RequestKey(db.Model):  # type: ignore[name-defined,misc]
     # A write token the answer carried, sealed with the server's secret key.
     sealed: Mapped[str | None] = mapped_column(String(128))
     created: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+
+
+class DeviceGrant(db.Model):  # type: ignore[name-defined,misc]
+    """What one phone may write: a game or saved house rules, and its sealed token."""
+
+    __tablename__ = "device_grant"
+    __table_args__ = (UniqueConstraint("device", "kind", "target"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    # A hash of the phone's device id: the id itself lives only in its cookie.
+    device: Mapped[str] = mapped_column(String(64))
+    kind: Mapped[str] = mapped_column(String(10))  # "game" or "ruleset"
+    target: Mapped[str] = mapped_column(String(32))  # the game's or rule set's id
+    # The write token sealed with the device id: only that phone can open it.
+    sealed: Mapped[str] = mapped_column(String(128))
+    created: Mapped[datetime] = mapped_column(default=utcnow)

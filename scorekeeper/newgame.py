@@ -6,10 +6,9 @@ from flask import Blueprint, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 from wtforms import SelectChoice
 
-from . import idempotency, repeats, rulesets, schema, services
+from . import access, idempotency, repeats, rulesets, schema, services
 from .errors import AppError, BadInput, NotFound, app_error
 from .forms import NewGameForm
-from .games import remember_token
 from .scoring import (
     DEFAULT_PRESET,
     PRESET_NAMES,
@@ -99,8 +98,8 @@ def start(name: str, rules: Rules, table: Table) -> Response:
     keyed = repeats.page_key()
 
     def write() -> Response:
-        game, token = services.create_game(name, rules, table, repeats.keeping(keyed))
-        remember_token(game.id, token)
+        also = access.granting(repeats.keeping(keyed))
+        game, _ = services.create_game(name, rules, table, also)
         return redirect(url_for("games.scoreboard", game_id=game.id))
 
     return idempotency.once(keyed, write, repeats.redirect_again)
@@ -110,6 +109,7 @@ def start(name: str, rules: Rules, table: Table) -> Response:
 def names(shape: str):
     """Name the sides and players, pick the rules, review, then start."""
     sides, size = parse_shape(shape)
+    access.device(create=True)  # before the form: a double tap shares one phone
     form = blank_form(sides, size)
     summary, error = None, None
     if form.validate_on_submit():

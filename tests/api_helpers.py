@@ -15,7 +15,7 @@ from sqlalchemy import create_engine, inspect, text
 
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
 # Tables of later migrations, dropped too.
-NEWER = ("request_key",)
+NEWER = ("request_key", "device_grant")
 
 
 def reset_database(url: str) -> None:

@@ -1,4 +1,4 @@
-"""Write access and repeats: answers kept for Idempotency-Key and form ids
+"""Write access and repeats: device grants, answers kept for Idempotency-Key
 
 Revision ID: 0003_access
 Revises: 0002
@@ -27,9 +27,23 @@ def upgrade():
     )
     with op.batch_alter_table("request_key") as batch_op:
         batch_op.create_index(batch_op.f("ix_request_key_created"), ["created"])
+    op.create_table(
+        "device_grant",
+        sa.Column("id", sa.Integer(), nullable=False),
+        sa.Column("device", sa.String(64), nullable=False),
+        sa.Column("kind", sa.String(10), nullable=False),
+        sa.Column("target", sa.String(32), nullable=False),
+        sa.Column("sealed", sa.String(128), nullable=False),
+        sa.Column("created", sa.DateTime(), nullable=False),
+        sa.PrimaryKeyConstraint("id", name=op.f("pk_device_grant")),
+        sa.UniqueConstraint(
+            "device", "kind", "target", name=op.f("uq_device_grant_device_kind_target")
+        ),
+    )
 
 
 def downgrade():
+    op.drop_table("device_grant")
     with op.batch_alter_table("request_key") as batch_op:
         batch_op.drop_index(batch_op.f("ix_request_key_created"))
     op.drop_table("request_key")
