@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import re
 import secrets
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from flask import Flask, current_app, g, request, session
 from werkzeug.wrappers import Response
 
 from . import grants
 from .grants import GAME, RULESET
-from .store import AlsoMade, Loaded
+from .store import AlsoMade
 
 __all__ = ["GAME", "RULESET"]
 COOKIE = "device"
@@ -52,16 +53,21 @@ def grant(kind: str, target: str, token: str) -> None:
     grants.grant_now(str(device(create=True)), kind, target, token)
 
 
-def granting(then: AlsoMade = None) -> AlsoMade:
-    """Return what lets this phone write a new game, in the game's transaction."""
+def granting(kind: str, then: AlsoMade = None) -> Callable[[Any, str], None]:
+    """Return what lets this phone write what it makes, in the same transaction."""
     phone = str(device(create=True))
 
-    def also(game: Loaded, token: str) -> None:
-        grants.grant(phone, GAME, game.id, token)
+    def also(made: Any, token: str) -> None:  # a new game or new house rules
+        grants.grant(phone, kind, str(made.id), token)
         if then is not None:
-            then(game, token)
+            then(made, token)
 
     return also
+
+
+def latest(kind: str, count: int) -> list[str]:
+    """Return what this phone was last granted, newest first (to offer it)."""
+    return grants.latest(device(), kind, count)
 
 
 def adopt_session_tokens() -> None:

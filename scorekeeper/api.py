@@ -13,7 +13,7 @@ from werkzeug.exceptions import UnsupportedMediaType
 from . import idempotency, repeats, rulesets, schema, services
 from .errors import BadInput, Forbidden, Stale
 from .idempotency import Answer, Keyed
-from .services import Loaded
+from .services import Loaded, Page
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -45,18 +45,30 @@ def expected_version() -> int | None:
     return int(match.group(1))
 
 
-def writable_game(game_id: str) -> Loaded:
-    """Return the game if the request carries its write token, else 403."""
-    game = services.load(game_id)
+def bearer(what: str) -> str:
+    """Return the write token the request carries, or answer 403."""
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         raise Forbidden(
-            "Writing to this game needs its write token: "
+            f"Writing to {what} needs its write token: "
             "send Authorization: Bearer <token>."
         )
-    if not services.may_write(game, token.strip()):
+    return token.strip()
+
+
+def writable_game(game_id: str) -> Loaded:
+    """Return the game if the request carries its write token, else 403."""
+    game = services.load(game_id)
+    if not services.may_write(game, bearer("this game")):
         raise Forbidden("That write token does not belong to this game.")
     return game
+
+
+def writable_ruleset(ruleset_id: int) -> None:
+    """Answer 403 unless the request carries the house rules' write token."""
+    ruleset = rulesets.get_ruleset(ruleset_id)
+    if not rulesets.may_write(ruleset, bearer("saved house rules")):
+        raise Forbidden("That write token does not belong to these house rules.")
 
 
 def game_answer(
@@ -107,6 +119,26 @@ def page_arg(name: str, default: int, top: int) -> int:
     return number
 
 
+def paged(key: str, page: Page, items: list[Any]) -> Response:
+    """Answer one page of a list, with links to the pages beside it."""
+    args = {k: v for k, v in request.args.items() if k != "page"}
+
+    def link(number: int | None) -> str | None:
+        return url_for(str(request.endpoint), page=number, **args) if number else None
+
+    return jsonify(
+        {
+            key: items,
+            "page": page.page,
+            "pages": page.pages,
+            "per_page": page.per_page,
+            "total": page.total,
+            "next": link(page.next_num),
+            "prev": link(page.prev_num),
+        }
+    )
+
+
 @bp.get("/games")
 def list_games() -> Response:
     """List games, newest first, a page at a time."""
@@ -116,20 +148,7 @@ def list_games() -> Response:
         request.args.get("player"),
         request.args.get("status"),
     )
-    args = {k: v for k, v in request.args.items() if k != "page"}
-
-    def link(number: int | None) -> str | None:
-        return url_for(".list_games", page=number, **args) if number else None
-
-    return jsonify(
-        games=[schema.game_summary(g) for g in page.items],
-        page=page.page,
-        pages=page.pages,
-        per_page=page.per_page,
-        total=page.total,
-        next=link(page.next_num),
-        prev=link(page.prev_num),
-    )
+    return paged("games", page, [schema.game_summary(g) for g in page.items])
 
 
 @bp.post("/games")
@@ -142,6 +161,7 @@ def create_game() -> Response:
         asked = schema.new_game(data, rulesets.saved_rules)
         also = keeping(keyed, 201)
         game, token = services.create_game(asked.name, asked.rules, asked.table, also)
+        rulesets.used(data.get("ruleset"))
         return game_answer(schema.game_to_dict(game), 201, token)
 
     return idempotency.once(keyed, write, answer_again)
@@ -204,17 +224,20 @@ def undo_hand(game_id: str, number: int) -> Response:
 
 @bp.get("/rulesets")
 def list_rulesets() -> Response:
-    """List the saved house rules."""
-    saved = rulesets.list_rulesets()
-    return jsonify(rulesets=[schema.ruleset_to_dict(r) for r in saved])
+    """List the saved house rules by name, a page at a time."""
+    page = rulesets.list_rulesets(
+        page_arg("page", 1, 10**6), page_arg("per_page", 20, 100)
+    )
+    return paged("rulesets", page, [schema.ruleset_to_dict(r) for r in page.items])
 
 
 @bp.post("/rulesets")
 def create_ruleset() -> tuple[Response, int, dict[str, str]]:
-    """Save house rules under a name."""
-    ruleset = rulesets.save_ruleset(*schema.ruleset_body(body()))
+    """Save house rules under a name; the answer alone carries their write token."""
+    ruleset, token = rulesets.create_ruleset(*schema.ruleset_body(body()))
+    data = {**schema.ruleset_to_dict(ruleset), "write_token": token}
     location = url_for(".ruleset", ruleset_id=ruleset.id)
-    return jsonify(schema.ruleset_to_dict(ruleset)), 201, {"Location": location}
+    return jsonify(data), 201, {"Location": location}
 
 
 @bp.get("/rulesets/<int:ruleset_id>")
@@ -226,14 +249,16 @@ def ruleset(ruleset_id: int) -> Response:
 @bp.put("/rulesets/<int:ruleset_id>")
 def replace_ruleset(ruleset_id: int) -> Response:
     """Rename or change saved house rules; games already started keep theirs."""
-    rulesets.get_ruleset(ruleset_id)
+    writable_ruleset(ruleset_id)
     name, rules = schema.ruleset_body(body())
-    ruleset = rulesets.save_ruleset(name, rules, ruleset_id=ruleset_id)
-    return jsonify(schema.ruleset_to_dict(ruleset))
+    return jsonify(
+        schema.ruleset_to_dict(rulesets.change_ruleset(ruleset_id, name, rules))
+    )
 
 
 @bp.delete("/rulesets/<int:ruleset_id>")
 def delete_ruleset(ruleset_id: int) -> tuple[str, int]:
     """Delete saved house rules."""
+    writable_ruleset(ruleset_id)
     rulesets.delete_ruleset(ruleset_id)
     return "", 204

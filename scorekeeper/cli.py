@@ -1,5 +1,5 @@
 """Command-line tasks: flask --app scorekeeper init-db | export-games | import-games |
-rescore."""
+rescore | edit-link."""
 
 import json
 from typing import Any
@@ -8,7 +8,7 @@ import click
 from flask import Flask
 from flask.cli import with_appcontext
 
-from . import archive, migration, schema, services
+from . import archive, migration, rulesets, schema, services
 from .errors import AppError, app_error
 from .scoring import ScoringError
 
@@ -57,6 +57,19 @@ def import_games_command(file: Any) -> None:
     click.echo(f"Imported {len(tokens)} games.", err=True)
 
 
+@click.command("edit-link")
+@with_appcontext
+@click.argument("ruleset_id", type=int)
+def edit_link_command(ruleset_id: int) -> None:
+    """Give saved house rules a new write token and print their edit link."""
+    try:
+        token = rulesets.new_token(ruleset_id)
+    except AppError as error:
+        raise click.ClickException(str(error)) from None
+    click.echo(f"/rules/{ruleset_id}/edit/{token}")
+    click.echo("Open it on the phone that should change them.", err=True)
+
+
 @click.command("rescore")
 @with_appcontext
 def rescore_command() -> None:
@@ -71,5 +84,6 @@ def init_app(app: Flask) -> None:
         export_games_command,
         import_games_command,
         rescore_command,
+        edit_link_command,
     ):
         app.cli.add_command(command)

@@ -241,7 +241,7 @@ def rematch(game_id: str) -> Response:
     keyed = repeats.page_key()
 
     def write() -> Response:
-        also = access.granting(repeats.keeping(keyed))
+        also = access.granting(access.GAME, repeats.keeping(keyed))
         return to_scoreboard(services.rematch(game, also)[0])
 
     return idempotency.once(keyed, write, repeats.redirect_again)

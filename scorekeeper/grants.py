@@ -63,6 +63,19 @@ def held(device: str | None, kind: str, targets: Iterable[str]) -> dict[str, str
     }
 
 
+def latest(device: str | None, kind: str, count: int) -> list[str]:
+    """Return what a phone was last granted, newest first (to offer, not to write)."""
+    if not device:
+        return []
+    query = (
+        db.select(DeviceGrant.target)
+        .where(DeviceGrant.device == device_hash(device), DeviceGrant.kind == kind)
+        .order_by(DeviceGrant.id.desc())
+        .limit(count)
+    )
+    return list(db.session.execute(query).scalars())
+
+
 def adopt(device: str, kept: Mapping[str, str]) -> None:
     """Grant a phone the games whose tokens an older version kept in its session."""
     games = db.session.execute(

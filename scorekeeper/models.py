@@ -143,6 +143,11 @@ class RuleSet(db.Model):  # type: ignore[name-defined,misc]
     name_key: Mapped[str] = mapped_column(String(4 * NAME_LENGTH), unique=True)
     rules: Mapped[dict[str, Any]] = mapped_column(JSON)
     created: Mapped[datetime] = mapped_column(default=utcnow)
+    # A hash of the write token changing them needs; none for rules saved
+    # before tokens, which only `flask edit-link` opens again.
+    token_hash: Mapped[str | None] = mapped_column(String(64))
+    # When a game last started from them, so the new-game page offers those.
+    used: Mapped[datetime | None] = mapped_column(index=True)
 
 
 class RequestKey(db.Model):  # type: ignore[name-defined,misc]

@@ -1,4 +1,4 @@
-"""Write access and repeats: device grants, answers kept for Idempotency-Key
+"""Write access and repeats: device grants, rule set tokens, kept answers
 
 Revision ID: 0003_access
 Revises: 0002
@@ -42,7 +42,17 @@ def upgrade():
     )
 
 
+    with op.batch_alter_table("ruleset") as batch_op:
+        batch_op.add_column(sa.Column("token_hash", sa.String(64), nullable=True))
+        batch_op.add_column(sa.Column("used", sa.DateTime(), nullable=True))
+        batch_op.create_index(batch_op.f("ix_ruleset_used"), ["used"])
+
+
 def downgrade():
+    with op.batch_alter_table("ruleset") as batch_op:
+        batch_op.drop_index(batch_op.f("ix_ruleset_used"))
+        batch_op.drop_column("used")
+        batch_op.drop_column("token_hash")
     op.drop_table("device_grant")
     with op.batch_alter_table("request_key") as batch_op:
         batch_op.drop_index(batch_op.f("ix_request_key_created"))

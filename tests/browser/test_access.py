@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from api_helpers import FRIDAY, post
 from conftest import ARGS, CHROMIUM
-from phone import PHONE, SHOTS
+from phone import PHONE, SHOTS, assert_accessible, assert_fits
 from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.browser
@@ -66,3 +66,31 @@ def test_a_phone_still_scores_its_game_after_the_browser_restarts(
         SHOTS.mkdir(exist_ok=True)
         page.screenshot(path=str(SHOTS / f"restart-{restart}.png"), full_page=True)
         context.close()
+
+
+def test_house_rules_are_changed_only_on_their_phones(
+    live_server, page: Page, browser: Browser
+):
+    page.goto(live_server + "/rules/new")
+    page.get_by_label("Name").fill("Club")
+    page.get_by_role("button", name="Save house rules").click()
+    expect(page.get_by_role("link", name="Edit Club")).to_be_visible()
+    assert_accessible(page)
+    assert_fits(page)
+    page.get_by_role("link", name="Edit Club").click()
+    link = page.get_by_role("link", name="/edit/")
+    expect(link).to_be_visible()
+    assert_accessible(page)
+    assert_fits(page)
+    edit_link = link.get_attribute("href")
+
+    other = browser.new_context(viewport=PHONE)
+    second = other.new_page()
+    second.goto(live_server + "/rules/")
+    expect(second.get_by_role("heading", name="Club")).to_be_visible()
+    expect(second.get_by_role("link", name="Edit Club")).to_have_count(0)
+    expect(second.get_by_role("link", name="New game with Club")).to_be_visible()
+    second.goto(str(edit_link))
+    second.get_by_role("button", name="Save house rules").click()
+    expect(second.get_by_role("link", name="Edit Club")).to_be_visible()
+    other.close()
