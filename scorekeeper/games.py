@@ -87,9 +87,6 @@ def board(game: Loaded, form: HandForm | None = None, status: int = 200):
         form = HandForm(version=str(game.version)).for_table(game.rules, table)
     if form is not None:
         form.fresh()
-    play_url = token and url_for(
-        "games.play_link", game_id=game.id, token=token, _external=True
-    )
     fields = (
         hand_fields(form, game, state.totals)
         if form
@@ -107,11 +104,10 @@ def board(game: Loaded, form: HandForm | None = None, status: int = 200):
         summary=describe_rules(game.rules),
         chart=present.chart(table, state),
         confirm=ConfirmForm(version=str(game.version)).fresh(),
-        play_url=play_url or "",
         limit=game.rules.hands_limit,
         number=len(state.hands) + 1,
     )
-    # The writer's page holds the play link: no cache may keep a copy.
+    # The writer's page holds its form's CSRF token: no cache may keep a copy.
     return page, status, {"Cache-Control": "no-store"} if token else {}
 
 

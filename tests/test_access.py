@@ -38,11 +38,10 @@ def scores(client: FlaskClient, board: str) -> bool:
 
 
 def play_link(client: FlaskClient, board: str) -> str:
-    """Return the play link the scoring phone shows on the scoreboard."""
-    found = re.search(
-        r'href="http://localhost(/games/[^/"]+/play/[^"]+)"', client.get(board).text
-    )
-    assert found
+    """Return the play link the scoring phone shows again (Share, another phone)."""
+    page = client.get(board + "/share/play").text
+    found = re.search(r'href="http://localhost(/games/[^/"]+/play/[^"]+)"', page)
+    assert found, page
     return found.group(1)
 
 

@@ -41,7 +41,8 @@ def test_the_services_import_nothing_from_flask_or_werkzeug():
 
 
 @pytest.mark.parametrize(
-    "name", ["api.py", "games.py", "newgame.py", "houserules.py", "history.py"]
+    "name",
+    ["api.py", "games.py", "newgame.py", "houserules.py", "history.py", "share.py"],
 )
 def test_the_pages_and_the_api_import_no_model(name):
     assert ".models" not in imports(PACKAGE / name)
