@@ -91,9 +91,8 @@ def keep_cookie(response: Response) -> Response:
             max_age=MAX_AGE,
             httponly=True,
             samesite="Lax",
-            secure=bool(
-                current_app.config["SESSION_COOKIE_SECURE"] or request.is_secure
-            ),
+            # Secure over HTTPS, as the session cookie is (security.py).
+            secure=current_app.session_interface.get_cookie_secure(current_app),
         )
     return response
 
