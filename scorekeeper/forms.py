@@ -22,6 +22,7 @@ from wtforms.validators import (
     ValidationError,
 )
 
+from .repeats import new_form_id
 from .schema import whole_number
 from .scoring import (
     Hand,
@@ -38,7 +39,18 @@ def _side_tricks(index: int) -> RadioField:
     return RadioField(f"Side {index + 1}", choices=TRICKS, validate_choice=False)
 
 
-class VersionedForm(FlaskForm):
+class OnceForm(FlaskForm):
+    """A form sent once: a repeat of its id answers as the first time did."""
+
+    form_id = HiddenField()
+
+    def fresh(self) -> OnceForm:
+        """Give a form about to be shown its one-time id, if it has none yet."""
+        self.form_id.data = self.form_id.data or new_form_id()
+        return self
+
+
+class VersionedForm(OnceForm):
     """A form drawn from one version of a game, so a stale save is caught."""
 
     version = HiddenField()
@@ -149,7 +161,7 @@ def _number(text: str) -> object:
     return text if number is None else number
 
 
-class NewGameForm(FlaskForm):
+class NewGameForm(OnceForm):
     """Name the sides and players, pick the rules, then the first dealer."""
 
     name = StringField("Game name", validators=[Optional(), Length(max=NAME_LIMIT)])

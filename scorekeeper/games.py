@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, flash, redirect, render_template, session, url_for
+from flask import Blueprint, flash, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
-from . import present, saved, services
+from . import access, idempotency, present, repeats, saved, services
 from .errors import AppError, Forbidden, Stale, app_error
 from .forms import ConfirmForm, HandForm, hand_data
 from .scoring import Hand, ScoringError, describe_rules, first_out_matters
@@ -20,16 +20,9 @@ NOT_SAVED = (
 )
 
 
-def remember_token(game_id: str, token: str) -> None:
-    """Keep a game's write token in this browser's session."""
-    tokens = dict(session.get("tokens", {}))
-    tokens[game_id] = token
-    session["tokens"] = tokens
-
-
 def held_token(game: Loaded) -> str | None:
-    """Return the write token this browser holds for a game, if it is the right one."""
-    token = session.get("tokens", {}).get(game.id)
+    """Return the write token this phone holds for a game, if it is the right one."""
+    token = access.held_token(access.GAME, game.id)
     return token if services.may_write(game, token) else None
 
 
@@ -103,6 +96,8 @@ def board(
     state, table, token = game.state, game.table, held_token(game)
     if token and form is None and not state.finished:
         form = HandForm(version=str(game.version)).for_table(game.rules, table)
+    if form is not None:
+        form.fresh()
     fields = (
         hand_fields(form, game, state.totals)
         if form
@@ -119,7 +114,7 @@ def board(
         banner=present.ending(table, state),
         summary=describe_rules(game.rules),
         chart=present.chart(table, state),
-        confirm=ConfirmForm(version=str(game.version)),
+        confirm=ConfirmForm(version=str(game.version)).fresh(),
         done=done,
         limit=game.rules.hands_limit,
         number=len(state.hands) + 1,
@@ -152,19 +147,25 @@ def record_hand(game_id: str):
     """Record the tapped hand, then go back to the scoreboard."""
     game = writable_game(game_id)
     form = HandForm().for_table(game.rules, game.table)
-    hand = tapped_hand(form, game)
-    if hand is None:
-        return board(game, form, 400)
+    keyed = repeats.page_key()
+
+    def write() -> Any:
+        hand = tapped_hand(form, game)
+        if hand is None:
+            return board(game, form, 400)
+        also = repeats.keeping(keyed)
+        after = services.record_hand(game, hand, form.expected_version(), also)
+        saved.recorded(after)
+        return to_confirmation(after)
+
     try:
-        after = services.record_hand(game, hand, form.expected_version())
+        return idempotency.once(keyed, write, repeats.redirect_again)
     except Stale:
         flash(MOVED_ON)
         return to_scoreboard(game)
     except (AppError, ScoringError) as error:
         show_error(form, error)
         return board(game, form, app_error(error).status)
-    saved.recorded(after)
-    return to_confirmation(after)
 
 
 @bp.route("/games/<game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
@@ -225,7 +226,7 @@ def play_link(game_id: str, token: str) -> Response:
     game = services.load(game_id)
     if not services.may_write(game, token):
         raise Forbidden("This play link is not valid for this game.")
-    remember_token(game.id, token)
+    access.grant(access.GAME, game.id, token)
     return to_scoreboard(game)
 
 
@@ -235,6 +236,10 @@ def rematch(game_id: str) -> Response:
     game = writable_game(game_id)
     if not ConfirmForm().validate_on_submit():
         raise AppError("The form expired; please try again.")
-    new_game, token = services.rematch(game)
-    remember_token(new_game.id, token)
-    return to_scoreboard(new_game)
+    keyed = repeats.page_key()
+
+    def write() -> Response:
+        also = access.granting(access.GAME, repeats.keeping(keyed))
+        return to_scoreboard(services.rematch(game, also)[0])
+
+    return idempotency.once(keyed, write, repeats.redirect_again)

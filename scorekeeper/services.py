@@ -22,7 +22,7 @@ from .scoring import (
     replay,
     rules_to_dict,
 )
-from .store import Loaded, load
+from .store import Also, AlsoMade, Loaded, load
 
 __all__ = ["Loaded", "load"]
 TEXT_LIMIT = 80
@@ -168,27 +168,34 @@ def game_row(name: str, rules: Rules, table: Table) -> tuple[Game, str]:
     return game, token
 
 
-def create_game(name: str, rules: Rules, table: Table) -> tuple[Loaded, str]:
+def create_game(
+    name: str, rules: Rules, table: Table, also: AlsoMade = None
+) -> tuple[Loaded, str]:
     """Create a game; return it and its write token, given only here."""
     game, token = game_row(name, rules, table)
+    made = Loaded(game, rules, table, replay(rules, table, []))
 
     def work() -> None:
         db.session.add(game)
+        if also is not None:
+            db.session.flush()  # the id, version and date the answer shows
+            also(made, token)
 
     store.transaction(work)
-    made = Loaded(game, rules, table, replay(rules, table, []))
     store.remember(game, game.version, made.state)
     return made, token
 
 
-def rematch(game: Loaded) -> tuple[Loaded, str]:
+def rematch(game: Loaded, also: AlsoMade = None) -> tuple[Loaded, str]:
     """Start a new game with the same table and rules; the deal moves on one seat."""
     table = game.table
     first = table.left_of(table.first_dealer)
-    return create_game(game.game.name, game.rules, Table(table.sides, first))
+    return create_game(game.game.name, game.rules, Table(table.sides, first), also)
 
 
-def record_hand(game: Loaded, new: Hand, expected_version: int | None = None) -> Loaded:
+def record_hand(
+    game: Loaded, new: Hand, expected_version: int | None = None, also: Also = None
+) -> Loaded:
     """Record the next hand; raise GameOver if the game has ended."""
 
     def work() -> GameState:
@@ -202,7 +209,7 @@ def record_hand(game: Loaded, new: Hand, expected_version: int | None = None) ->
         db.session.add(row)  # not through game.hands: that would load every row
         return state
 
-    return store.locked_write(game, expected_version, work)
+    return store.locked_write(game, expected_version, work, also)
 
 
 def _replay_with(game: Loaded, hands: Sequence[Hand], number: int) -> GameState:

@@ -156,8 +156,17 @@ def keep_ending(game: Game, state: GameState) -> None:
     game.ending = state.ending
 
 
+# What else a write keeps in its own transaction, given the game it leaves (and
+# a new game's write token): the answer to a repeat, a phone's right to write.
+Also = Callable[[Loaded], None] | None
+AlsoMade = Callable[[Loaded, str], None] | None
+
+
 def locked_write(
-    target: Loaded, expected_version: int | None, work: Callable[[], GameState]
+    target: Loaded,
+    expected_version: int | None,
+    work: Callable[[], GameState],
+    also: Also = None,
 ) -> Loaded:
     """Lock the game, run a write, commit; remember and return the state it left."""
 
@@ -165,6 +174,8 @@ def locked_write(
         version = lock(target.game, expected_version)
         state = work()
         keep_ending(target.game, state)
+        if also is not None:
+            also(Loaded(target.game, target.rules, target.table, state))
         return version, state
 
     version, state = transaction(locked)

@@ -14,6 +14,8 @@ from flask.testing import FlaskClient
 from sqlalchemy import create_engine, inspect, text
 
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
+# Tables of later migrations, dropped too.
+NEWER = ("request_key", "device_grant")
 
 
 def reset_database(url: str) -> None:
@@ -21,7 +23,7 @@ def reset_database(url: str) -> None:
     engine = create_engine(url)
     cascade = " CASCADE" if engine.dialect.name == "postgresql" else ""
     with engine.begin() as connection:
-        for table in ("player", "hand", "game_side", "game", "ruleset"):
+        for table in ("player", "hand", "game_side", "game", "ruleset", *NEWER):
             connection.execute(text(f"DROP TABLE IF EXISTS {table}{cascade}"))
         connection.execute(text("DROP TABLE IF EXISTS alembic_version"))
         assert inspect(connection).get_table_names() == []
