@@ -51,10 +51,16 @@ def to_scoreboard(game: Loaded, anchor: str | None = None) -> Response:
     return redirect(url_for("games.scoreboard", game_id=game.id, _anchor=anchor))
 
 
+def confirmation_url(after: Loaded) -> str:
+    """Return the scoreboard's address at the totals and the line under them."""
+    # A finished game's banner sits above the totals: show the page from its top.
+    anchor = None if after.state.finished else "scores"
+    return url_for("games.scoreboard", game_id=after.id, _anchor=anchor)
+
+
 def to_confirmation(after: Loaded) -> Response:
     """Go back to the scoreboard, scrolled to the totals and the line under them."""
-    # A finished game's banner sits above the totals: show the page from its top.
-    return to_scoreboard(after, None if after.state.finished else "scores")
+    return redirect(confirmation_url(after))
 
 
 @bp.get("/")
@@ -153,7 +159,7 @@ def record_hand(game_id: str):
         hand = tapped_hand(form, game)
         if hand is None:
             return board(game, form, 400)
-        also = repeats.keeping(keyed)
+        also = repeats.keeping(keyed, confirmation_url)
         after = services.record_hand(game, hand, form.expected_version(), also)
         saved.recorded(after)
         return to_confirmation(after)

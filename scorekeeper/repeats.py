@@ -63,13 +63,19 @@ def redirect_again(answer: Answer) -> Response:
     return redirect(answer.body)
 
 
-def keeping(keyed: Keyed | None) -> Callable[..., None] | None:
-    """Return what keeps a page write's answer (its game's scoreboard) in the write."""
+def scoreboard(game: Loaded) -> str:
+    """Return a game's scoreboard address."""
+    return url_for("games.scoreboard", game_id=game.id)
+
+
+def keeping(
+    keyed: Keyed | None, where: Callable[[Loaded], str] = scoreboard
+) -> Callable[..., None] | None:
+    """Return what keeps a page write's answer (where it went) in the write."""
     if keyed is None:
         return None
 
     def also(game: Loaded, token: str | None = None) -> None:
-        location = url_for("games.scoreboard", game_id=game.id)
-        idempotency.keep(keyed, went_to(location))
+        idempotency.keep(keyed, went_to(where(game)))
 
     return also
