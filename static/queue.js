@@ -103,6 +103,9 @@ document.addEventListener("DOMContentLoaded", () => {
     const body = new URLSearchParams(hand.fields);
     body.set("form_id", hand.key);
     body.set("version", hand.version);
+    // The page's CSRF token, which may be newer than the tap's.
+    const token = form()?.elements.csrf_token?.value;
+    if (token) body.set("csrf_token", token);
     try {
       const response = await fetch(hand.action, {
         method: "POST",
@@ -148,6 +151,13 @@ document.addEventListener("DOMContentLoaded", () => {
       if (held === hand.key) wait(hand);
     } else if (held === hand.key && form()) {
       refused(hand);
+      return;
+    } else if (answer.field === "csrf_token" && !hand.renewed && form()) {
+      // The session is newer than the page (the browser was closed meanwhile):
+      // take the server's fresh form, and its token, then try again.
+      change(hand.key, (it) => [{ ...it, renewed: true }]);
+      document.dispatchEvent(new CustomEvent("live:refresh", { detail: { keep: true } }));
+      timer = setTimeout(flush, RETRY[0]);
       return;
     } else {
       const note = answer.error || `The server refused it (${status}).`;

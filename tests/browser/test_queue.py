@@ -206,3 +206,17 @@ def test_a_waiting_hand_the_server_refuses_can_be_put_right(live_server, page):
     page.get_by_role("button", name="Save hand").click()
     expect(page.locator(".totals .score")).to_have_text(["-40", "60"])
     assert bidders(live_server, game) == ["Ann"]
+
+
+def test_a_waiting_hand_still_goes_after_the_browser_forgot_its_session(
+    live_server, page
+):
+    game = scoring(live_server, page)
+    signal(page, False)
+    save_bob_seven_hearts(page)
+    expect(page.locator("#waiting")).to_contain_text("Hand 1 waiting to send")
+    page.context.clear_cookies(name="session")  # the browser was closed meanwhile
+    signal(page, True)  # refused once (the token is the old session's), then sent
+    expect(page.locator("#waiting")).to_be_hidden()
+    expect(page.locator(".totals .score")).to_have_text(["30", "200"])
+    assert bidders(live_server, game) == ["Bob"]
