@@ -107,7 +107,9 @@ def list_games() -> Response:
 def create_game() -> tuple[Response, int, dict[str, str]]:
     """Create a game; the answer alone carries its write token."""
     asked = schema.new_game(body(), rulesets.saved_rules)
-    game, token = services.create_game(asked.name, asked.rules, asked.table)
+    game, token = services.create_game(
+        asked.name, asked.rules, asked.table, asked.notes
+    )
     data = schema.game_to_dict(game)
     data["write_token"] = token
     data["links"] = {

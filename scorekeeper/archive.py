@@ -23,6 +23,7 @@ class PastGame:
     hands: tuple[Hand, ...]
     id: str | None = None
     created: datetime | None = None
+    notes: str = ""
 
 
 def import_games(games: Sequence[PastGame]) -> list[tuple[str, str]]:
@@ -31,7 +32,7 @@ def import_games(games: Sequence[PastGame]) -> list[tuple[str, str]]:
     def work() -> list[tuple[str, str]]:
         made = []
         for past in games:
-            game, token = game_row(past.name, past.rules, past.table)
+            game, token = game_row(past.name, past.rules, past.table, past.notes)
             if past.id is not None:
                 if db.session.get(Game, past.id) is not None:
                     raise Conflict(f"Game {past.id} is already in the database.")

@@ -30,8 +30,12 @@ from .scoring import (
     make_hand,
 )
 from .scoring.table import NAME_LIMIT
+from .services import TEXT_LIMIT
 
 TRICKS = [SelectChoice(str(n)) for n in range(11)]
+NOTES_LENGTH = Length(
+    max=TEXT_LIMIT, message=f"The notes must be at most {TEXT_LIMIT} characters."
+)
 
 
 def _side_tricks(index: int) -> RadioField:
@@ -135,6 +139,7 @@ class NewGameForm(FlaskForm):
     """Name the sides and players, pick the rules, then the first dealer."""
 
     name = StringField("Game name", validators=[Optional(), Length(max=NAME_LIMIT)])
+    notes = StringField("Notes", validators=[Optional(), NOTES_LENGTH])
     sides = FieldList(
         StringField("Side", validators=[Optional(), Length(max=NAME_LIMIT)])
     )
@@ -145,6 +150,13 @@ class NewGameForm(FlaskForm):
     first_dealer = RadioField("Who deals first?", validate_choice=False)
     review = SubmitField("Next: check the rules")
     start = SubmitField("Start the game")
+
+
+class NotesForm(FlaskForm):
+    """Change a game's notes: one line, such as where, or who brought the cards."""
+
+    notes = StringField("Notes", validators=[Optional(), NOTES_LENGTH])
+    save = SubmitField("Save notes")
 
 
 class ConfirmForm(VersionedForm):

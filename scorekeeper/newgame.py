@@ -106,7 +106,8 @@ def names(shape: str):
             form.first_dealer.data = table.first_dealer
             summary = describe_rules(rules)
             if form.start.data:
-                game, token = services.create_game(form.name.data or "", rules, table)
+                name, notes = form.name.data or "", form.notes.data or ""
+                game, token = services.create_game(name, rules, table, notes)
                 remember_token(game.id, token)
                 return redirect(url_for("games.scoreboard", game_id=game.id))
         except (AppError, ScoringError) as err:

@@ -19,6 +19,7 @@ from .scoring import (
     ScoringError,
     Table,
     name_key,
+    normal_name,
     replay,
     rules_to_dict,
 )
@@ -30,10 +31,10 @@ STATUSES = ("in_progress", "finished")
 
 
 def clean_text(value: str, field: str) -> str:
-    """Return a name with its spaces folded, or refuse control characters or length."""
-    value = " ".join(value.split())
+    """Return text as one line in NFC; refuse control characters or too many."""
+    value = normal_name(value)
     if not value.isprintable():
-        raise BadInput(f"The {field} has control characters.", field)
+        raise BadInput(f"The {field} must have no control characters.", field)
     if len(value) > TEXT_LIMIT:
         raise BadInput(f"The {field} must be at most {TEXT_LIMIT} characters.", field)
     return value
@@ -149,12 +150,15 @@ def last_hand(game: Loaded) -> HandResult:
 # Writing games
 
 
-def game_row(name: str, rules: Rules, table: Table) -> tuple[Game, str]:
+def game_row(
+    name: str, rules: Rules, table: Table, notes: str = ""
+) -> tuple[Game, str]:
     """Return a new game's row, with its sides and players, and its write token."""
     token, token_hash = tokens.new_token()
     name = clean_text(name, "name") or " v ".join(s.name for s in table.sides)
     game = Game(
         name=name[:TEXT_LIMIT],
+        notes=clean_text(notes, "notes"),
         rules=rules_to_dict(rules),
         first_dealer=table.first_dealer,
         token_hash=token_hash,
@@ -168,9 +172,11 @@ def game_row(name: str, rules: Rules, table: Table) -> tuple[Game, str]:
     return game, token
 
 
-def create_game(name: str, rules: Rules, table: Table) -> tuple[Loaded, str]:
+def create_game(
+    name: str, rules: Rules, table: Table, notes: str = ""
+) -> tuple[Loaded, str]:
     """Create a game; return it and its write token, given only here."""
-    game, token = game_row(name, rules, table)
+    game, token = game_row(name, rules, table, notes)
 
     def work() -> None:
         db.session.add(game)
@@ -182,10 +188,10 @@ def create_game(name: str, rules: Rules, table: Table) -> tuple[Loaded, str]:
 
 
 def rematch(game: Loaded) -> tuple[Loaded, str]:
-    """Start a new game with the same table and rules; the deal moves on one seat."""
-    table = game.table
+    """Start a new game with the same table, rules and notes; the deal moves on."""
+    table, row = game.table, game.game
     first = table.left_of(table.first_dealer)
-    return create_game(game.game.name, game.rules, Table(table.sides, first))
+    return create_game(row.name, game.rules, Table(table.sides, first), row.notes)
 
 
 def record_hand(game: Loaded, new: Hand, expected_version: int | None = None) -> Loaded:
