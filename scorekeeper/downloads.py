@@ -1,8 +1,8 @@
-"""Downloads: a game's hands and the history's games as CSV."""
+"""Downloads: a game's hands as CSV and its JSON, the history's games as CSV."""
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, request
+from flask import Blueprint, Response, jsonify, request
 
 from . import exports, schema, services
 from .errors import BadInput
@@ -43,6 +43,13 @@ def hands_csv(game_id: str) -> Response:
     game = services.load(game_id)
     text = exports.hands_csv(game.table, game.state)
     return csv_file(text, f"{stem(game)}-hands.csv")
+
+
+@bp.get("/games/<game_id>/game.json")
+def game_json(game_id: str) -> Response:
+    """Download a game as GET /api/games/<id> shows it."""
+    game = services.load(game_id)
+    return attachment(jsonify(schema.game_to_dict(game)), f"{stem(game)}.json")
 
 
 @bp.get("/history/games.csv")

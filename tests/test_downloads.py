@@ -74,8 +74,20 @@ def test_formula_names_are_neutralised_in_csv_and_shown_as_typed_on_pages(client
     assert "=Us 40" in client.get("/history").text
 
 
+def test_a_games_json_downloads_as_the_api_gives_it(client, api):
+    game = api.create(notes="At the club")
+    api.hand(bidder="Bob", contract="7H", tricks=7)
+    response = client.get(f"/games/{game['id']}/game.json")
+    assert response.status_code == 200 and response.mimetype == "application/json"
+    day = game["created"][:10]
+    disposition = f"attachment; filename=friday-{day}.json"
+    assert response.headers["Content-Disposition"] == disposition
+    assert response.json == api.game()
+
+
 def test_an_unknown_game_has_no_downloads(client):
     assert client.get("/games/nope/hands.csv").status_code == 404
+    assert client.get("/games/nope/game.json").status_code == 404
 
 
 def test_the_history_csv_holds_every_game_its_filters_show(app, client, api):
@@ -111,6 +123,7 @@ def test_the_share_page_and_the_history_link_to_the_downloads(client, api):
     game = api.create()
     share = client.get(f"/games/{game['id']}/share").text
     assert f'href="/games/{game["id"]}/hands.csv" download>Hands (CSV)' in share
+    assert f'href="/games/{game["id"]}/game.json" download>Game (JSON)' in share
     history = client.get("/history?player=Ann&status=in_progress").text
     link = "/history/games.csv?player=Ann&amp;status=in_progress"
     assert f'href="{link}" download>Download this game (CSV)' in history
