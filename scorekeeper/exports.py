@@ -1,4 +1,4 @@
-"""Exports a club uses: a game's hands and a list of games as CSV text."""
+"""Exports a club uses: a game's hands and a list of games as CSV, a chat summary."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from .present import ENDING_WORDS
+from . import present
 from .scoring import GameState, Table
 
 # A spreadsheet runs a cell that begins with one of these as a formula (OWASP,
@@ -85,9 +85,41 @@ def games_csv(games: Sequence[Played]) -> str:
             row += [side.name, ", ".join(side.players), total]
         row += [None] * 3 * (most - len(sides))
         winner = None if state.winner is None else sides[state.winner].name
-        ending = ENDING_WORDS[state.ending] if state.ending else "in progress"
+        ending = present.ENDING_WORDS[state.ending] if state.ending else "in progress"
         rows.append(row + [winner, ending, len(state.hands)])
     return to_csv(rows)
+
+
+def and_list(words: Sequence[str]) -> str:
+    """Return names as 'Ann', 'Ann and Cat' or 'Ann, Cat and Eve'."""
+    if len(words) < 2:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def outcome(table: Table, state: GameState) -> str:
+    """Return how far a game went and how it ended, or that it goes on."""
+    count = len(state.hands)
+    if not count:
+        return ", not started yet."
+    played = f" after {count} hand{'s' if count > 1 else ''}"
+    if state.ending is None:
+        return f"{played}, still playing."
+    return f"{played}. {present.ending(table, state)}"
+
+
+def summary(game: Played) -> str:
+    """Return a game in a few lines of plain text to paste into a group chat."""
+    table, state = game.table, game.state
+    pairs = zip(table.sides, state.totals, strict=True)
+    scores = " – ".join(f"{side.name} {total}" for side, total in pairs)
+    lines = [f"{game.name}: {scores}{outcome(table, state)}"]
+    for side in table.sides:
+        if side.players != (side.name,):  # a lone player is named once
+            lines.append(f"{side.name}: {and_list(side.players)}")
+    if game.notes:
+        lines.append(game.notes)
+    return "\n".join(lines)
 
 
 def file_stem(*words: str) -> str:

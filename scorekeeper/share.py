@@ -1,4 +1,4 @@
-"""Sharing a game: the view link as a QR code, the play link behind a tap, notes."""
+"""Sharing a game: the view link as a QR code, a chat summary, notes, the play link."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ import segno
 from flask import Blueprint, flash, redirect, render_template, url_for
 from markupsafe import Markup
 
-from . import notes, services
+from . import exports, notes, services
+from .downloads import played
 from .errors import AppError, Forbidden
 from .forms import NotesForm
 from .games import held_token, writable_game
@@ -37,6 +38,7 @@ def share_page(game: Loaded, form: NotesForm | None = None, status: int = 200):
         qr=qr_code(url),
         writer=writer,
         form=form if writer else None,
+        summary=exports.summary(played(game)),
     )
     # The writer's page holds its form's CSRF token: no cache may keep a copy.
     return page, status, {"Cache-Control": "no-store"} if writer else {}

@@ -7,7 +7,7 @@ import io
 from datetime import datetime
 
 import pytest
-from scoring_helpers import AUSTRALIAN, FIVE, TEAMS, play
+from scoring_helpers import AUSTRALIAN, FIVE, TEAMS, THREE, house, play
 
 from scorekeeper import exports
 from scorekeeper.scoring import make_table
@@ -139,3 +139,44 @@ def test_no_games_is_a_header_alone():
 )
 def test_file_names_are_plain_ascii(words, stem):
     assert exports.file_stem(*words) == stem
+
+
+def chat(table, notes: str = "", *hands, rules=AUSTRALIAN) -> str:
+    """Return the chat summary of a game named Friday after these hands."""
+    state = play(rules, table, *hands)
+    return exports.summary(exports.Played(WHEN, "Friday", notes, table, state))
+
+
+def test_the_summary_says_the_scores_who_won_how_who_played_and_the_notes():
+    hands = [
+        {"bidder": "Bob", "contract": "7H", "tricks": 7},
+        {"bidder": "Ann", "contract": "10NT", "tricks": 10},
+    ]
+    assert chat(TEAMS, "At the club, Bob's cards", *hands) == (
+        "Friday: Us 550 – Them 200 after 2 hands. Us won out the front door.\n"
+        "Us: Ann and Cat\n"
+        "Them: Bob and Dan\n"
+        "At the club, Bob's cards"
+    )
+
+
+def test_the_summary_of_a_back_door_names_who_fell_and_keeps_the_minus():
+    hand = {"bidder": "Bob", "contract": "10NT", "tricks": 0}
+    assert chat(TEAMS, "", hand).splitlines()[0] == (
+        "Friday: Us 100 – Them -520 after 1 hand. Them went out the back door. Us won."
+    )
+
+
+def test_the_summary_of_a_game_going_on_or_not_started_says_so():
+    three = chat(THREE, "", {"bidder": "Ann", "contract": "7H", "tricks": [7, 2, 1]})
+    assert three == "Friday: Ann 200 – Bob 20 – Cat 10 after 1 hand, still playing."
+    assert chat(TEAMS).splitlines()[0] == "Friday: Us 0 – Them 0, not started yet."
+
+
+def test_the_summary_of_a_tie_says_there_was_no_single_winner():
+    rules = house(hands_limit=1)
+    line = chat(TEAMS, "", {"contract": "pass"}, rules=rules).splitlines()[0]
+    assert line == (
+        "Friday: Us 0 – Them 0 after 1 hand. "
+        "The game ended at the end of the session with no single winner."
+    )
