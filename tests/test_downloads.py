@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import gzip
 import io
 import re
 
@@ -128,3 +129,14 @@ def test_the_share_page_and_the_history_link_to_the_downloads(client, api):
     link = "/history/games.csv?player=Ann&amp;status=in_progress"
     assert f'href="{link}" download>Download this game (CSV)' in history
     assert "Download" not in client.get("/history?player=Zed").text
+
+
+def test_a_long_csv_is_gzipped_for_a_phone_that_accepts_it(client, api):
+    api.create(rules={"target": None, "floor": None, "hands_limit": 100})
+    for _ in range(12):
+        api.hand(bidder="Bob", contract="7H", tricks=7)
+    path = f"/games/{api.game_id}/hands.csv"
+    response = client.get(path, headers={"Accept-Encoding": "gzip"})
+    assert response.headers["Content-Encoding"] == "gzip"
+    response.direct_passthrough = False
+    assert gzip.decompress(response.data) == client.get(path).get_data()
