@@ -31,8 +31,8 @@ def filters(form: HistoryForm) -> tuple[str | None, str | None]:
 
 def pager(games: services.Page, form: HistoryForm) -> dict[str, Any]:
     """Return the page links, keeping the filters."""
-    status = form.status.data if form.status.data != "all" else None
-    keep = {"player": form.player.data or None, "status": status}
+    player, status = filters(form)
+    keep = {"player": player, "status": status}
     return {
         "page": games.page,
         "pages": games.pages,

@@ -6,15 +6,14 @@ from . import store
 from .services import Loaded, clean_text
 
 
-def set_notes(game: Loaded, notes: str) -> str:
-    """Change a game's notes and move its version on; return them as kept."""
+def set_notes(game: Loaded, notes: str) -> None:
+    """Change a game's notes and move its version on, so every copy knows."""
     cleaned = clean_text(notes, "notes")
 
     def work() -> None:
-        # Take the game's lock and bump its version: every copy (a watcher's
-        # scoreboard, an API client's ETag) sees that the game changed.
+        # The lock bumps the version: a watcher's scoreboard and an API
+        # client's ETag see that the game changed.
         store.lock(game.game, None)
         game.game.notes = cleaned
 
     store.transaction(work)
-    return cleaned
