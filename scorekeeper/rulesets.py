@@ -11,7 +11,8 @@ from . import store, tokens
 from .errors import BadInput, NotFound
 from .models import RuleSet, db, utcnow
 from .scoring import name_key, rules_from_dict
-from .services import Page, clean_text
+from .services import Page
+from .text import clean_text
 
 # Database integer columns hold 32 bits on PostgreSQL.
 MAX_ID = 2**31 - 1
