@@ -51,10 +51,15 @@ def to_scoreboard(game: Loaded, anchor: str | None = None) -> Response:
     return redirect(url_for("games.scoreboard", game_id=game.id, _anchor=anchor))
 
 
-def to_confirmation(after: Loaded) -> Response:
-    """Go back to the scoreboard, scrolled to the totals and the line under them."""
+def confirmation_anchor(after: Loaded) -> str | None:
+    """Where a save lands: the totals and the line under them."""
     # A finished game's banner sits above the totals: show the page from its top.
-    return to_scoreboard(after, None if after.state.finished else "scores")
+    return None if after.state.finished else "scores"
+
+
+def to_confirmation(after: Loaded) -> Response:
+    """Go back to the scoreboard, scrolled to the line confirming a save."""
+    return to_scoreboard(after, confirmation_anchor(after))
 
 
 @bp.get("/")
@@ -153,7 +158,7 @@ def record_hand(game_id: str):
         hand = tapped_hand(form, game)
         if hand is None:
             return board(game, form, 400)
-        also = repeats.keeping(keyed)
+        also = repeats.keeping(keyed, confirmation_anchor)
         after = services.record_hand(game, hand, form.expected_version(), also)
         saved.recorded(after)
         return to_confirmation(after)
