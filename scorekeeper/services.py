@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import func
 
-from . import store, tokens
+from . import grants, store, tokens
 from .errors import BadInput, Conflict, NotFound
 from .models import Game, GameSide, Player, db
 from .scoring import (
@@ -268,5 +268,10 @@ def undo_hand(
 
 
 def delete_game(game: Loaded) -> None:
-    """Delete a game and everything recorded in it."""
-    store.transaction(lambda: db.session.delete(game.game))
+    """Delete a game, everything recorded in it and every phone's grant of it."""
+
+    def work() -> None:
+        grants.forget(grants.GAME, game.id)
+        db.session.delete(game.game)
+
+    store.transaction(work)
