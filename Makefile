@@ -36,10 +36,11 @@ test: $(VENV)/.installed-test browser
 	$(BIN)/pytest -q
 
 # Every benchmark prints its figures: replay, page weight, hand 200 vs 1, req/s,
-# save latency with watchers.
+# save latency with watchers, the history's CSV at 10 and 1,000 games.
 bench: $(VENV)/.installed
 	$(BIN)/python bench/replay.py
 	$(BIN)/python bench/pages.py
 	$(BIN)/python bench/api.py
 	$(BIN)/python bench/server.py
 	$(BIN)/python bench/watchers.py
+	$(BIN)/python bench/exports.py

@@ -160,7 +160,9 @@ def create_game() -> Response:
     def write() -> Response:
         asked = schema.new_game(data, rulesets.saved_rules)
         also = keeping(keyed, 201)
-        game, token = services.create_game(asked.name, asked.rules, asked.table, also)
+        game, token = services.create_game(
+            asked.name, asked.rules, asked.table, asked.notes, also
+        )
         rulesets.used(data.get("ruleset"))
         return game_answer(schema.game_to_dict(game), 201, token)
 

@@ -30,6 +30,7 @@ class PastGame:
     hands: tuple[Hand, ...]
     id: str | None = None
     created: datetime | None = None
+    notes: str = ""
 
 
 # Games written a transaction: the SQLite write lock is held this long only,
@@ -59,7 +60,7 @@ def _write(batch: Iterable[tuple[PastGame, GameState]]) -> list[tuple[str, str]]
     """Add a batch of checked games; return each id and new write token."""
     made = []
     for past, state in batch:
-        game, token = game_row(past.name, past.rules, past.table)
+        game, token = game_row(past.name, past.rules, past.table, past.notes)
         if past.id is not None:
             game.id = past.id
         if past.created is not None:

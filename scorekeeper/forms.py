@@ -31,8 +31,12 @@ from .scoring import (
     make_hand,
 )
 from .scoring.table import NAME_LIMIT
+from .text import TEXT_LIMIT
 
 TRICKS = [SelectChoice(str(n)) for n in range(11)]
+NOTES_LENGTH = Length(
+    max=TEXT_LIMIT, message=f"The notes must be at most {TEXT_LIMIT} characters."
+)
 
 
 def _side_tricks(index: int) -> RadioField:
@@ -165,6 +169,7 @@ class NewGameForm(OnceForm):
     """Name the sides and players, pick the rules, then the first dealer."""
 
     name = StringField("Game name", validators=[Optional(), Length(max=NAME_LIMIT)])
+    notes = StringField("Notes", validators=[Optional(), NOTES_LENGTH])
     sides = FieldList(
         StringField("Side", validators=[Optional(), Length(max=NAME_LIMIT)])
     )
@@ -176,6 +181,13 @@ class NewGameForm(OnceForm):
     review = SubmitField("Next: check the rules")
     start = SubmitField("Start the game")
     change = SubmitField("Change names or rules")
+
+
+class NotesForm(FlaskForm):
+    """Change a game's notes: one line, such as where, or who brought the cards."""
+
+    notes = StringField("Notes", validators=[Optional(), NOTES_LENGTH])
+    save = SubmitField("Save notes")
 
 
 class ConfirmForm(VersionedForm):

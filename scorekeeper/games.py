@@ -51,16 +51,15 @@ def to_scoreboard(game: Loaded, anchor: str | None = None) -> Response:
     return redirect(url_for("games.scoreboard", game_id=game.id, _anchor=anchor))
 
 
-def confirmation_url(after: Loaded) -> str:
-    """Return the scoreboard's address at the totals and the line under them."""
+def confirmation_anchor(after: Loaded) -> str | None:
+    """Where a save lands: the totals and the line under them."""
     # A finished game's banner sits above the totals: show the page from its top.
-    anchor = None if after.state.finished else "scores"
-    return url_for("games.scoreboard", game_id=after.id, _anchor=anchor)
+    return None if after.state.finished else "scores"
 
 
 def to_confirmation(after: Loaded) -> Response:
-    """Go back to the scoreboard, scrolled to the totals and the line under them."""
-    return redirect(confirmation_url(after))
+    """Go back to the scoreboard, scrolled to the line confirming a save."""
+    return to_scoreboard(after, confirmation_anchor(after))
 
 
 @bp.get("/")
@@ -162,11 +161,11 @@ def record_hand(game_id: str):
             if script:
                 raise background.refused(form)
             return board(game, form, 400)
-        also = repeats.keeping(keyed, confirmation_url)
+        also = repeats.keeping(keyed, confirmation_anchor)
         after = services.record_hand(game, hand, form.expected_version(), also)
         saved.recorded(after)
-        done = confirmation_url(after)
-        return background.saved(done) if script else redirect(done)
+        done = to_confirmation(after)
+        return background.saved(done.location) if script else done
 
     again = background.again if script else repeats.redirect_again
     try:

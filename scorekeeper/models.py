@@ -49,6 +49,10 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_game_id)
     name: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    # One line of the table's own words: where, who brought the cards.
+    notes: Mapped[str] = mapped_column(
+        String(NAME_LENGTH), default="", server_default=""
+    )
     created: Mapped[datetime] = mapped_column(default=utcnow, index=True)
     # The full rule set (rules_to_dict), so a later preset change cannot touch it.
     rules: Mapped[dict[str, Any]] = mapped_column(JSON)

@@ -115,7 +115,8 @@ def start(form: NewGameForm, rules: Rules, table: Table) -> Response:
 
     def write() -> Response:
         also = access.granting(access.GAME, repeats.keeping(keyed))
-        game, _ = services.create_game(form.name.data or "", rules, table, also)
+        name, notes = form.name.data or "", form.notes.data or ""
+        game, _ = services.create_game(name, rules, table, notes, also)
         rulesets.used(chosen_ruleset(form.rules.data))
         return redirect(url_for("games.scoreboard", game_id=game.id))
 

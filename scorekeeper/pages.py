@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import access, games, history, houserules, newgame, present, share
+from . import access, downloads, games, history, houserules, newgame, present, share
 
-BLUEPRINTS = (games.bp, newgame.bp, houserules.bp, history.bp, share.bp)
+BLUEPRINTS = (games.bp, newgame.bp, houserules.bp, history.bp, share.bp, downloads.bp)
 # Views whose FlaskForm validates the CSRF token itself (not CSRFProtect).
 CHECKS_OWN_CSRF = (games.record_hand, games.edit_hand)
 

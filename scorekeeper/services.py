@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import func
 
-from . import store, tokens
+from . import grants, store, tokens
 from .errors import BadInput, Conflict, NotFound
 from .models import Game, GameSide, Player, db
 from .scoring import (
@@ -23,20 +23,10 @@ from .scoring import (
     rules_to_dict,
 )
 from .store import Also, AlsoMade, Loaded, load
+from .text import TEXT_LIMIT, clean_text
 
 __all__ = ["Loaded", "load"]
-TEXT_LIMIT = 80
 STATUSES = ("in_progress", "finished")
-
-
-def clean_text(value: str, field: str) -> str:
-    """Return a name with its spaces folded, or refuse control characters or length."""
-    value = " ".join(value.split())
-    if not value.isprintable():
-        raise BadInput(f"The {field} has control characters.", field)
-    if len(value) > TEXT_LIMIT:
-        raise BadInput(f"The {field} must be at most {TEXT_LIMIT} characters.", field)
-    return value
 
 
 # Reading
@@ -149,12 +139,15 @@ def last_hand(game: Loaded) -> HandResult:
 # Writing games
 
 
-def game_row(name: str, rules: Rules, table: Table) -> tuple[Game, str]:
+def game_row(
+    name: str, rules: Rules, table: Table, notes: str = ""
+) -> tuple[Game, str]:
     """Return a new game's row, with its sides and players, and its write token."""
     token, token_hash = tokens.new_token()
     name = clean_text(name, "name") or " v ".join(s.name for s in table.sides)
     game = Game(
         name=name[:TEXT_LIMIT],
+        notes=clean_text(notes, "notes"),
         rules=rules_to_dict(rules),
         first_dealer=table.first_dealer,
         token_hash=token_hash,
@@ -169,10 +162,10 @@ def game_row(name: str, rules: Rules, table: Table) -> tuple[Game, str]:
 
 
 def create_game(
-    name: str, rules: Rules, table: Table, also: AlsoMade = None
+    name: str, rules: Rules, table: Table, notes: str = "", also: AlsoMade = None
 ) -> tuple[Loaded, str]:
     """Create a game; return it and its write token, given only here."""
-    game, token = game_row(name, rules, table)
+    game, token = game_row(name, rules, table, notes)
     made = Loaded(game, rules, table, replay(rules, table, []))
 
     def work() -> None:
@@ -187,10 +180,10 @@ def create_game(
 
 
 def rematch(game: Loaded, also: AlsoMade = None) -> tuple[Loaded, str]:
-    """Start a new game with the same table and rules; the deal moves on one seat."""
-    table = game.table
+    """Start a new game with the same table, rules and notes; the deal moves on."""
+    table, row = game.table, game.game
     first = table.left_of(table.first_dealer)
-    return create_game(game.game.name, game.rules, Table(table.sides, first), also)
+    return create_game(row.name, game.rules, Table(table.sides, first), row.notes, also)
 
 
 def record_hand(
@@ -275,5 +268,10 @@ def undo_hand(
 
 
 def delete_game(game: Loaded) -> None:
-    """Delete a game and everything recorded in it."""
-    store.transaction(lambda: db.session.delete(game.game))
+    """Delete a game, everything recorded in it and every phone's grant of it."""
+
+    def work() -> None:
+        grants.forget(grants.GAME, game.id)
+        db.session.delete(game.game)
+
+    store.transaction(work)

@@ -1,14 +1,17 @@
-"""Sharing a game: the view link as a QR code, and the play link behind a tap."""
+"""Sharing a game: the view link as a QR code, a chat summary, notes, the play link."""
 
 from __future__ import annotations
 
 import segno
-from flask import Blueprint, render_template, url_for
+from flask import Blueprint, flash, redirect, render_template, url_for
 from markupsafe import Markup
 
-from . import services
-from .errors import Forbidden
-from .games import held_token
+from . import exports, notes, services
+from .downloads import played
+from .errors import AppError, Forbidden
+from .forms import NotesForm
+from .games import held_token, writable_game
+from .services import Loaded
 
 bp = Blueprint("share", __name__)
 
@@ -22,18 +25,45 @@ def qr_code(url: str) -> Markup:
     )
 
 
-@bp.get("/games/<game_id>/share")
-def view_link(game_id: str) -> str:
-    """Show the view link (read only) as a QR code, to copy or to share."""
-    game = services.load(game_id)
+def share_page(game: Loaded, form: NotesForm | None = None, status: int = 200):
+    """Render the share page; the scoring phone also gets the notes form."""
     url = url_for("games.scoreboard", game_id=game.id, _external=True)
-    return render_template(
+    writer = held_token(game) is not None
+    if writer and form is None:
+        form = NotesForm(notes=game.game.notes)
+    page = render_template(
         "share/view.html",
         game=game.game,
         url=url,
         qr=qr_code(url),
-        writer=held_token(game) is not None,
+        writer=writer,
+        form=form if writer else None,
+        summary=exports.summary(played(game)),
     )
+    # The writer's page holds its form's CSRF token: no cache may keep a copy.
+    return page, status, {"Cache-Control": "no-store"} if writer else {}
+
+
+@bp.get("/games/<game_id>/share")
+def view_link(game_id: str):
+    """Show the view link (read only) as a QR code, to copy or to share."""
+    return share_page(services.load(game_id))
+
+
+@bp.post("/games/<game_id>/notes")
+def save_notes(game_id: str):
+    """Change the game's notes (the scoring phone only), then show them."""
+    game = writable_game(game_id)
+    form = NotesForm()
+    if not form.validate_on_submit():
+        return share_page(game, form, 400)
+    try:
+        notes.set_notes(game, form.notes.data or "")
+    except AppError as error:
+        form.notes.errors = [*form.notes.errors, error.message]
+        return share_page(game, form, error.status)
+    flash("Notes saved.")
+    return redirect(url_for(".view_link", game_id=game.id, _anchor="notes"))
 
 
 @bp.get("/games/<game_id>/share/play")

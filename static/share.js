@@ -1,8 +1,10 @@
-// Share a link: Copy, and the phone's own share sheet where it has one (a
-// secure context only). Without this script the link is there to press and hold.
+// Share a link or a text (data-url or data-text): Copy, and the phone's own
+// share sheet where it has one (a secure context only). Without this script
+// the link or the text is there to press and hold.
 document.addEventListener("DOMContentLoaded", () => {
   for (const box of document.querySelectorAll(".share-actions")) {
-    const { url, title } = box.dataset;
+    const { url, text, title } = box.dataset;
+    const words = text ?? url;
     const said = box.nextElementSibling;
     const say = (words) => { if (said) said.textContent = words; };
     const copy = box.querySelector("[data-copy]");
@@ -12,18 +14,19 @@ document.addEventListener("DOMContentLoaded", () => {
     copy.addEventListener("click", async () => {
       let copied = false;
       try {
-        await navigator.clipboard.writeText(url);
+        await navigator.clipboard.writeText(words);
         copied = true;
       } catch (error) {
-        copied = copyOverHttp(url);  // no Clipboard API over plain http
+        copied = copyOverHttp(words);  // no Clipboard API over plain http
       }
-      say(copied ? "Copied." : "This phone would not copy it: press and hold the link.");
+      say(copied ? "Copied." : "This phone would not copy it: press and hold it to copy.");
     });
 
     if (navigator.share) {
       share.hidden = false;
       share.addEventListener("click", () => {
-        navigator.share({ title, url }).catch(() => {});  // closed: nothing to say
+        const shared = text === undefined ? { title, url } : { title, text };
+        navigator.share(shared).catch(() => {});  // closed: nothing to say
       });
     }
   }

@@ -174,7 +174,7 @@ def test_saving_a_hand_twice_records_it_once(pages):
     board, _ = start(pages)
     page = pages.get(board).text
     hand = {"save": "1", "version": "1", "form_id": form_id(page), **HAND}
-    for _ in range(2):  # the second goes where the first did: to the new totals
+    for _ in range(2):
         response = pages.post(board + "/hands", data={**hand, "tricks": "7"})
         assert response.status_code == 302 and response.location == board + "#scores"
     game = pages.get("/api/games/" + board.rsplit("/", 1)[1]).json

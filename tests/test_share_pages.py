@@ -54,3 +54,16 @@ def test_the_play_link_qr_code_differs_from_the_view_links(app, api):
     view = scorer.get(f"/games/{game['id']}/share").text
     play = scorer.get(f"/games/{game['id']}/share/play").text
     assert view.split("<svg")[1] != play.split("<svg")[1]
+
+
+def test_the_share_page_offers_a_summary_for_the_group_chat(client, api):
+    game = api.create(notes="At Zoë's")
+    api.hand(bidder="Ann", contract="10NT", tricks=10)
+    page = client.get(f"/games/{game['id']}/share").text
+    summary = (
+        "Friday: Us 520 – Them 0 after 1 hand. Us won out the front door.\n"
+        "Us: Ann and Cat\nThem: Bob and Dan\nAt Zoë&#39;s"
+    )
+    assert f'<p class="summary">{summary}</p>' in page
+    assert f'data-text="{summary}"' in page
+    assert "Copy summary</button>" in page and "Share summary…</button>" in page

@@ -38,7 +38,7 @@ def test_the_share_view_shows_the_view_link_as_a_qr_code_that_reads_back(
     page.get_by_role("link", name="Share").click()
     expect(page.get_by_role("heading", name="Share Friday")).to_be_visible()
     assert decode(page, tmp_path) == view
-    page.get_by_role("button", name="Copy").click()
+    page.get_by_role("button", name="Copy link").click()
     expect(page.get_by_role("status").filter(has_text="Copied.")).to_be_visible()
     assert page.evaluate("navigator.clipboard.readText()") == view
 
