@@ -1,7 +1,7 @@
 // The service worker: keeps the app shell and each scoreboard this phone has
 // opened, so a visited scoreboard opens again with no network. Only GETs pass
 // through it: forms and /api/ always go straight to the server.
-const CACHE = "scorekeeper-v1";
+const CACHE = "scorekeeper-v2";  // a new name when the shell changes: old copies go
 const SHELL = [
   "/static/style.css",
   "/static/hand.js",
@@ -9,6 +9,7 @@ const SHELL = [
   "/static/live.js",
   "/static/share.js",
   "/static/wake.js",
+  "/static/queue.js",
   "/static/icon.svg",
   "/static/icons/icon-192.png",
   "/static/icons/icon-512.png",
