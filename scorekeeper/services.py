@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import func
 
-from . import store, tokens
+from . import results, store, tokens
 from .errors import BadInput, Conflict, NotFound
 from .models import Game, GameSide, Player, db
 from .scoring import (
@@ -172,11 +172,14 @@ def create_game(name: str, rules: Rules, table: Table) -> tuple[Loaded, str]:
     """Create a game; return it and its write token, given only here."""
     game, token = game_row(name, rules, table)
 
+    made = Loaded(game, rules, table, replay(rules, table, []))
+
     def work() -> None:
         db.session.add(game)
+        db.session.flush()
+        results.keep(game, table, made.state)
 
     store.transaction(work)
-    made = Loaded(game, rules, table, replay(rules, table, []))
     store.remember(game, game.version, made.state)
     return made, token
 
@@ -191,7 +194,7 @@ def rematch(game: Loaded) -> tuple[Loaded, str]:
 def record_hand(game: Loaded, new: Hand, expected_version: int | None = None) -> Loaded:
     """Record the next hand; raise GameOver if the game has ended."""
 
-    def work() -> GameState:
+    def work() -> tuple[GameState, int]:
         version = game.game.version
         before = store.remembered(game.game, version - 1) or store.replay_rows(
             game.game, game.rules, game.table
@@ -200,7 +203,7 @@ def record_hand(game: Loaded, new: Hand, expected_version: int | None = None) ->
         row = store.hand_row(len(state.hands), new)
         row.game_id = game.id
         db.session.add(row)  # not through game.hands: that would load every row
-        return state
+        return state, row.number
 
     return store.locked_write(game, expected_version, work)
 
@@ -230,7 +233,7 @@ def replace_hand(
 ) -> Loaded:
     """Replace a hand and recompute everything after it."""
 
-    def work() -> GameState:
+    def work() -> tuple[GameState, int]:
         rows = game.game.hands
         check_number(number, len(rows))
         hands = [store.stored_hand(h) for h in rows]
@@ -239,7 +242,7 @@ def replace_hand(
         row, changed = rows[number - 1], store.hand_row(number, new)
         for column in ("contract", "side", "bidder", "partner", "first_out", "tricks"):
             setattr(row, column, getattr(changed, column))
-        return state
+        return state, number
 
     return store.locked_write(game, expected_version, work)
 
@@ -249,7 +252,7 @@ def undo_hand(
 ) -> Loaded:
     """Delete the last hand (or check that `number` is the last) and replay."""
 
-    def work() -> GameState:
+    def work() -> tuple[GameState, int]:
         rows = game.game.hands
         count = len(rows)
         if number is not None:
@@ -262,7 +265,7 @@ def undo_hand(
                 )
         check_undoable(count)
         rows.pop()
-        return _replay_with(game, [store.stored_hand(h) for h in rows], count)
+        return _replay_with(game, [store.stored_hand(h) for h in rows], count), count
 
     return store.locked_write(game, expected_version, work)
 

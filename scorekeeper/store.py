@@ -12,6 +12,7 @@ from typing import TypeVar
 from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError, OperationalError
 
+from . import results
 from .errors import AppError, Busy, NotFound, Stale
 from .models import Game, HandRow, db
 from .scoring import GameState, Hand, Rules, Table, make_table, replay, rules_from_dict
@@ -147,24 +148,24 @@ def lock(game: Game, expected_version: int | None) -> int:
         raise Stale()
     # Read the hands again inside the locked transaction: another write may
     # have landed between the request's first read and the lock.
-    db.session.expire(game, ["version", "ending", "hands"])
+    db.session.expire(game, ["version", "ending", "winner", "hand_count", "hands"])
     return game.version
 
 
-def keep_ending(game: Game, state: GameState) -> None:
-    """Store how a game ended, the one value kept beside its hands (for listing)."""
-    game.ending = state.ending
-
-
 def locked_write(
-    target: Loaded, expected_version: int | None, work: Callable[[], GameState]
+    target: Loaded,
+    expected_version: int | None,
+    work: Callable[[], tuple[GameState, int]],
 ) -> Loaded:
-    """Lock the game, run a write, commit; remember and return the state it left."""
+    """Lock the game, run a write, keep its results, commit; return the new state.
+
+    The write returns the state it left and the first hand it changed.
+    """
 
     def locked() -> tuple[int, GameState]:
         version = lock(target.game, expected_version)
-        state = work()
-        keep_ending(target.game, state)
+        state, since = work()
+        results.keep(target.game, target.table, state, since)
         return version, state
 
     version, state = transaction(locked)

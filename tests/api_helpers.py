@@ -21,7 +21,10 @@ def reset_database(url: str) -> None:
     engine = create_engine(url)
     cascade = " CASCADE" if engine.dialect.name == "postgresql" else ""
     with engine.begin() as connection:
-        for table in ("player", "hand", "game_side", "game", "ruleset"):
+        for table in (
+            *("hand_result", "player_result", "side_result"),
+            *("player", "hand", "game_side", "game", "ruleset"),
+        ):
             connection.execute(text(f"DROP TABLE IF EXISTS {table}{cascade}"))
         connection.execute(text("DROP TABLE IF EXISTS alembic_version"))
         assert inspect(connection).get_table_names() == []
