@@ -1,4 +1,4 @@
-"""The tables: games, their sides and players, hands, saved house rules, results."""
+"""The tables: games, their sides and players, hands, and saved house rules."""
 
 from __future__ import annotations
 
@@ -58,7 +58,7 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     version: Mapped[int] = mapped_column(default=1)
     token_hash: Mapped[str] = mapped_column(String(64))
     # How the game ended, who won and how many hands, as of its last write:
-    # results for listing and filtering (see SideResult); the scoreboard's
+    # results for listing and filtering (result_models.py); the scoreboard's
     # totals and winner are always derived by replaying the hands.
     ending: Mapped[str | None] = mapped_column(String(20))
     winner: Mapped[int | None]
@@ -148,93 +148,3 @@ class RuleSet(db.Model):  # type: ignore[name-defined,misc]
     name_key: Mapped[str] = mapped_column(String(4 * NAME_LENGTH), unique=True)
     rules: Mapped[dict[str, Any]] = mapped_column(JSON)
     created: Mapped[datetime] = mapped_column(default=utcnow)
-
-
-# Results: derived from the hands by replay, written in the same transaction as
-# every write that changes them (results.py), rebuilt by `flask rescore`, and
-# checked against a fresh replay by a test. Listing pages and statistics read
-# them so they never replay every game; they are never trusted over a replay.
-TEAM_KEY_LENGTH = 3 * 160 + 2
-
-
-class SideResult(db.Model):  # type: ignore[name-defined,misc]
-    """A side's result in one game: its total, the others' and whether it won."""
-
-    __tablename__ = "side_result"
-    # A team's statistics and the game it first played read this index alone.
-    __table_args__ = (
-        Index("ix_side_result_team", "team_key", "created", "finished", "win"),
-    )
-
-    game_id: Mapped[str] = mapped_column(
-        ForeignKey("game.id", ondelete="CASCADE"), primary_key=True
-    )
-    position: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
-    # A team's players' name keys, sorted, one a line; None for a lone player.
-    team_key: Mapped[str | None] = mapped_column(String(TEAM_KEY_LENGTH))
-    created: Mapped[datetime]  # the game's, for listing and seasons without a join
-    total: Mapped[int]
-    against: Mapped[int]  # every other side's total, added up
-    finished: Mapped[bool]
-    win: Mapped[str | None] = mapped_column(String(20))  # the ending, if it won
-
-
-class PlayerResult(db.Model):  # type: ignore[name-defined,misc]
-    """A player's result in one game: their side's, beside their name key."""
-
-    __tablename__ = "player_result"
-    # Games by player (and status), newest first, and a player's statistics.
-    __table_args__ = (
-        Index(
-            "ix_player_result_name", "name_key", "created", "game_id", "finished", "win"
-        ),
-        Index("ix_player_result_status", "name_key", "finished", "created", "game_id"),
-    )
-
-    game_id: Mapped[str] = mapped_column(
-        ForeignKey("game.id", ondelete="CASCADE"), primary_key=True
-    )
-    name_key: Mapped[str] = mapped_column(String(160), primary_key=True)
-    name: Mapped[str] = mapped_column(String(40))
-    side: Mapped[int]
-    created: Mapped[datetime]
-    total: Mapped[int]
-    against: Mapped[int]
-    finished: Mapped[bool]
-    win: Mapped[str | None] = mapped_column(String(20))
-
-
-class HandResultRow(db.Model):  # type: ignore[name-defined,misc]
-    """One hand scored (the engine's HandResult, stored): who bid what, and how."""
-
-    __tablename__ = "hand_result"
-    # Contracts by bidder and by team, counted from these indexes alone.
-    __table_args__ = (
-        Index(
-            "ix_hand_result_bidder",
-            *("bidder_key", "kind", "suit", "level", "made", "taken"),
-        ),
-        Index(
-            "ix_hand_result_team",
-            *("team_key", "kind", "suit", "level", "made", "taken"),
-        ),
-    )
-
-    game_id: Mapped[str] = mapped_column(
-        ForeignKey("game.id", ondelete="CASCADE"), primary_key=True
-    )
-    number: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
-    contract: Mapped[str] = mapped_column(String(40))
-    # pass, normal (a number of tricks in a suit), misere (made by taking none,
-    # or exactly some) or special
-    kind: Mapped[str] = mapped_column(String(10))
-    side: Mapped[int | None]
-    bidder: Mapped[str | None] = mapped_column(String(40))
-    bidder_key: Mapped[str | None] = mapped_column(String(160))
-    team_key: Mapped[str | None] = mapped_column(String(TEAM_KEY_LENGTH))
-    partner_key: Mapped[str | None] = mapped_column(String(160))
-    suit: Mapped[str | None] = mapped_column(String(2))
-    level: Mapped[int | None]  # the tricks a normal contract needs
-    made: Mapped[bool | None]
-    taken: Mapped[int | None]  # the contracting sides' tricks
-    points: Mapped[int | None]  # what the bidder's side scored on it

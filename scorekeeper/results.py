@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import delete, insert, true
+from sqlalchemy import delete, insert, select
 
-from .models import Game, HandResultRow, PlayerResult, SideResult, db
+from . import standings
+from .models import Game, db
+from .result_models import HandResultRow, PlayerResult, SideResult
 from .scoring import GameState, HandResult, Table, contracting_sides, name_key
 
 Row = dict[str, Any]
@@ -88,6 +90,21 @@ def player_rows(sides: list[Row], table: Table) -> list[Row]:
     ]
 
 
+MODELS = (HandResultRow, SideResult, PlayerResult)
+
+
+def stored(game: Game, since: int = 1) -> standings.Rows:
+    """Return a game's stored results: hands from `since` on, sides, players."""
+    found = []
+    for model in MODELS:
+        rows = model.__table__
+        query = select(rows).where(rows.c.game_id == game.id)
+        if model is HandResultRow:
+            query = query.where(rows.c.number >= since)
+        found.append([dict(row) for row in db.session.execute(query).mappings()])
+    return found[0], found[1], found[2]
+
+
 def keep(game: Game, table: Table, state: GameState, since: int = 1) -> None:
     """Store a game's results after a write that changed its hands from `since` on."""
     game.ending, game.winner, game.hand_count = (
@@ -95,21 +112,27 @@ def keep(game: Game, table: Table, state: GameState, since: int = 1) -> None:
         state.winner,
         len(state.hands),
     )
-    hands = hand_rows(game.id, table, state, since)
+    before = stored(game, since)
     sides = side_rows(game, table, state)
+    after = (hand_rows(game.id, table, state, since), sides, player_rows(sides, table))
     quiet = {"synchronize_session": False}
-    for model, rows, where in (
-        (HandResultRow, hands, HandResultRow.number >= since),
-        (SideResult, sides, true()),
-        (PlayerResult, player_rows(sides, table), true()),
-    ):
-        gone = delete(model).where(model.game_id == game.id, where)
+    for model, rows in zip(MODELS, after, strict=True):
+        gone = delete(model).where(model.game_id == game.id)
+        if model is HandResultRow:
+            gone = gone.where(HandResultRow.number >= since)
         db.session.execute(gone.execution_options(**quiet))
         if rows:
             db.session.execute(insert(model), rows)
+    standings.apply(game, before, after)
+
+
+def drop(game: Game) -> None:
+    """Take a game about to be deleted out of the standings (its rows cascade)."""
+    standings.apply(game, stored(game), ([], [], []))
 
 
 def clear() -> None:
-    """Delete every stored result, before a rebuild."""
-    for model in (HandResultRow, SideResult, PlayerResult):
+    """Delete every stored result and standing, before a rebuild."""
+    for model in MODELS:
         db.session.execute(delete(model).execution_options(synchronize_session=False))
+    standings.clear()

@@ -22,7 +22,7 @@ def reset_database(url: str) -> None:
     cascade = " CASCADE" if engine.dialect.name == "postgresql" else ""
     with engine.begin() as connection:
         for table in (
-            *("hand_result", "player_result", "side_result"),
+            *("standing", "hand_result", "player_result", "side_result"),
             *("player", "hand", "game_side", "game", "ruleset"),
         ):
             connection.execute(text(f"DROP TABLE IF EXISTS {table}{cascade}"))

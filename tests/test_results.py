@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from datetime import datetime
 from typing import Any
 
 from flask import Flask
@@ -9,9 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import delete, select
 
-from scorekeeper import archive, results, services, store
+from scorekeeper import archive, results, services, standings, store
 from scorekeeper.errors import AppError
-from scorekeeper.models import Game, HandResultRow, PlayerResult, SideResult, db
+from scorekeeper.models import Game, db
+from scorekeeper.result_models import HandResultRow, PlayerResult, SideResult, standing
 from scorekeeper.scoring import (
     ScoringError,
     make_hand,
@@ -32,6 +35,9 @@ TABLES = [
     make_table([(n, [n]) for n in ("Ann", "Bob", "Cat", "Dan", "Eve")]),
     make_table([("A", ["Ann", "Bob"]), ("B", ["Cat", "Dan"]), ("C", ["Eve", "Fay"])]),
 ]
+# When an imported game was played: now, or before or after every other game,
+# some on the same second (the first game names a player; ties go by id).
+PLAYED_ON = [None, datetime(2020, 1, 1), datetime(2020, 1, 1), datetime(2040, 1, 1)]
 CONTRACTS = ["6S", "7H", "8C", "9D", "10NT", "misere", "open_misere", "pass"]
 
 hands = st.fixed_dictionaries(
@@ -53,7 +59,11 @@ STEPS = {
     "undo": st.tuples(st.just("undo"), st.integers(0, 3)),
     "delete": st.tuples(st.just("delete"), st.integers(0, 3)),
     "import": st.tuples(
-        st.just("import"), st.integers(0, 4), st.integers(0, 2), st.lists(hands)
+        st.just("import"),
+        st.integers(0, 4),
+        st.integers(0, 2),
+        st.lists(hands),
+        st.sampled_from(PLAYED_ON),
     ),
 }
 # Mostly hands recorded, so games grow long enough to end and to edit.
@@ -97,6 +107,8 @@ def stored() -> dict[str, set[tuple[Any, ...]]]:
         select(Game.id, Game.ending, Game.winner, Game.hand_count)
     ).all()
     found["game"] = {tuple(g) for g in games}
+    rows = db.session.execute(select(standing)).mappings()
+    found["standing"] = {tuple(row.items()) for row in rows}
     return found
 
 
@@ -109,17 +121,20 @@ def replayed() -> dict[str, set[tuple[Any, ...]]]:
         "game": set(),
     }
     db.session.expire_all()
-    for game in db.session.execute(select(Game)).scalars():
-        rules, table = rules_from_dict(game.rules), store.game_table(game)
-        state = store.replay_rows(game, rules, table)
-        sides = results.side_rows(game, table, state)
-        for name, rows in (
-            ("hand_result", results.hand_rows(game.id, table, state, 1)),
-            ("side_result", sides),
-            ("player_result", results.player_rows(sides, table)),
-        ):
+    played = []
+    for game in services.all_games():  # oldest first, as the standings name
+        state = store.replay_rows(game.game, game.rules, game.table)
+        sides = results.side_rows(game.game, game.table, state)
+        kept = (
+            results.hand_rows(game.id, game.table, state, 1),
+            sides,
+            results.player_rows(sides, game.table),
+        )
+        for name, rows in zip(RESULT_TABLES, kept, strict=True):
             found[name] |= {tuple(row.items()) for row in rows}
         found["game"].add((game.id, state.ending, state.winner, len(state.hands)))
+        played.append((game.id, game.game.created, kept))
+    found["standing"] = {tuple(row.items()) for row in standings.fold(played)}
     return found
 
 
@@ -136,7 +151,8 @@ def normal(rows: dict[str, set[tuple[Any, ...]]]) -> dict[str, set[Any]]:
     }
 
 
-BOOLS = {"made", "finished"}
+BOOLS = {"made", "finished", "team"}
+RESULT_TABLES = ("hand_result", "side_result", "player_result")
 
 
 def apply(step: tuple[Any, ...], games: list[str]) -> None:
@@ -147,7 +163,9 @@ def apply(step: tuple[Any, ...], games: list[str]) -> None:
         games.append(game.id)
         return
     if kind == "import":
-        past = archive.PastGame("Old", RULES[step[2]], TABLES[step[1]], ())
+        past = archive.PastGame(
+            "Old", RULES[step[2]], TABLES[step[1]], (), created=step[4]
+        )
         table, rules, made = past.table, past.rules, []
         for spec in step[3]:
             try:
@@ -155,7 +173,7 @@ def apply(step: tuple[Any, ...], games: list[str]) -> None:
             except ScoringError:
                 pass
         try:
-            made = archive.import_games([archive.PastGame("Old", rules, table, made)])
+            made = archive.import_games([replace(past, hands=tuple(made))])
         except ScoringError:  # a hand after the end, or a barred bidder
             made = archive.import_games([past])
         games.append(made[0][0])
@@ -191,6 +209,7 @@ def test_stored_results_equal_a_fresh_replay_after_any_writes(app: Flask):
     @given(creates, st.lists(steps, min_size=10, max_size=40))
     def run(first: tuple[Any, ...], sequence: list[tuple[Any, ...]]) -> None:
         with app.app_context():
+            results.clear()  # the standings too: they have no game to cascade from
             db.session.execute(delete(Game))
             db.session.commit()
             games: list[str] = []

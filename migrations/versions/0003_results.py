@@ -15,6 +15,14 @@ branch_labels = None
 depends_on = None
 
 TEAM_KEY = 3 * 160 + 2
+# The standings' counters as this revision knew them (scorekeeper.models).
+COUNTERS = (
+    *("games", "finished", "wins", "front_door", "back_door", "other_wins"),
+    *("bid", "made", "misere_bid", "misere_made", "special_bid", "special_made"),
+    *("tricks_bid", "tricks_taken"),
+    *(f"{c}_{k}" for k in ("s", "c", "d", "h", "nt") for c in ("bid", "made")),
+    *(f"{c}_{n}" for n in range(6, 11) for c in ("bid", "made")),
+)
 
 
 def game_id():
@@ -89,6 +97,17 @@ def upgrade():
         "player_result",
         ["name_key", "finished", "created", "game_id"],
     )
+    op.create_table(
+        "standing",
+        sa.Column("who", sa.String(TEAM_KEY), primary_key=True),
+        sa.Column("team", sa.Boolean(), nullable=False),
+        sa.Column("name", sa.String(3 * 40 + 6), nullable=False),
+        sa.Column("players", sa.String(3 * 40 + 2), nullable=False),
+        sa.Column("first_created", sa.DateTime(), nullable=False),
+        sa.Column("first_game", sa.String(32), nullable=False),
+        *(sa.Column(counter, sa.Integer(), nullable=False) for counter in COUNTERS),
+    )
+    op.create_index("ix_standing_rank", "standing", ["team", "games", "wins"])
     for index, who in (
         ("ix_hand_result_bidder", "bidder_key"),
         ("ix_hand_result_team", "team_key"),
@@ -112,19 +131,21 @@ def fill(connection):
     Results are derived: this uses the app's own replay and rows, as `flask
     rescore` does; a later change to them is rebuilt by running rescore.
     """
-    from scorekeeper import results
+    from scorekeeper import results, standings
     from scorekeeper.scoring import Hand, make_table, replay, rules_from_dict
 
     meta = sa.MetaData()
     tables = {
         name: sa.Table(name, meta, autoload_with=connection)
         for name in ("game", "game_side", "player", "hand", "side_result")
-        + ("player_result", "hand_result")
+        + ("player_result", "hand_result", "standing")
     }
     game, side, player, hand = (
         tables[n] for n in ("game", "game_side", "player", "hand")
     )
-    for row in connection.execute(sa.select(game)).mappings().all():
+    seen = []
+    oldest_first = sa.select(game).order_by(game.c.created, game.c.id)
+    for row in connection.execute(oldest_first).mappings().all():
         sides = connection.execute(
             sa.select(side.c.id, side.c.name)
             .where(side.c.game_id == row["id"])
@@ -154,16 +175,22 @@ def fill(connection):
             .values(ending=state.ending, winner=state.winner, hand_count=len(played))
         )
         sides = results.side_rows(Stored(row["id"], row["created"]), table, state)
-        for name, rows in (
-            ("side_result", sides),
-            ("player_result", results.player_rows(sides, table)),
-            ("hand_result", results.hand_rows(row["id"], table, state, 1)),
-        ):
+        kept = (
+            results.hand_rows(row["id"], table, state, 1),
+            sides,
+            results.player_rows(sides, table),
+        )
+        for name, rows in zip(("hand_result", "side_result", "player_result"), kept):
             if rows:
                 connection.execute(tables[name].insert(), rows)
+        seen.append((row["id"], row["created"], kept))
+    rows = standings.fold(seen)
+    if rows:
+        connection.execute(tables["standing"].insert(), rows)
 
 
 def downgrade():
+    op.drop_table("standing")
     op.drop_index("ix_game_ending_created", "game")
     op.create_index("ix_game_ending", "game", ["ending"])
     op.drop_table("hand_result")
