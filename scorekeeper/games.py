@@ -108,7 +108,7 @@ def board(game: Loaded, form: HandForm | None = None, status: int = 200):
         **fields,
         rows=present.rows(table, state),
         hints=present.hints(game.rules, table, state),
-        banner=present.ending(table, state),
+        banner=present.ending([side.name for side in table.sides], state),
         summary=describe_rules(game.rules),
         chart=present.chart(table, state),
         confirm=ConfirmForm(version=str(game.version)),

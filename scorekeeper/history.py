@@ -8,9 +8,9 @@ from flask import Blueprint, current_app, render_template, request, url_for
 
 from . import present, schema, services, stats
 from .forms import HistoryForm
+from .listing import Summary
 from .scoring import SUIT_SYMBOL
 from .scoring.contracts import SUIT_WORD
-from .services import Loaded
 
 bp = Blueprint("history", __name__)
 # The statistics page names the players and teams with the most games, so it
@@ -18,11 +18,11 @@ bp = Blueprint("history", __name__)
 SHOWN = 50
 
 
-def entry(game: Loaded) -> dict[str, Any]:
+def entry(game: Summary) -> dict[str, Any]:
     """Return a game as a history entry: its summary, scores and how it ended."""
     summary = schema.game_summary(game)
-    summary["scores"] = list(zip(summary["sides"], game.state.totals, strict=True))
-    summary["ended"] = present.ending(game.table, game.state)
+    summary["scores"] = list(zip(game.sides, game.totals, strict=True))
+    summary["ended"] = present.ending(game.sides, game)
     return summary
 
 

@@ -1,25 +1,44 @@
-"""What the listing pages read: pages of games, newest first, and names played."""
+"""What the listing pages read: pages of games from stored results, names played."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
-from sqlalchemy import func
+from sqlalchemy import Select, and_, func, select
 
-from . import store
 from .errors import BadInput
-from .models import Game, GameSide, Player, db
+from .models import Game, GameSide, db
+from .result_models import PlayerResult, SideResult, standing
 from .scoring import name_key
-from .store import Loaded
 
 STATUSES = ("in_progress", "finished")
+
+
+@dataclass(frozen=True)
+class Summary:
+    """A game as a list shows it, from its stored results: no hand is read."""
+
+    id: str
+    name: str
+    created: datetime
+    sides: tuple[str, ...]
+    totals: tuple[int, ...]
+    ending: str | None
+    winner: int | None
+    hands: int
+
+    @property
+    def finished(self) -> bool:
+        """Return whether the game has ended."""
+        return self.ending is not None
 
 
 @dataclass(frozen=True)
 class Page:
     """One page of games, newest first, and where it sits among the others."""
 
-    items: list[Loaded]
+    items: list[Summary]
     page: int
     per_page: int
     total: int
@@ -40,6 +59,34 @@ class Page:
         return self.page - 1 if self.page > 1 else None
 
 
+COLUMNS = (Game.id, Game.name, Game.created, Game.ending, Game.winner, Game.hand_count)
+
+
+def chosen(player: str | None, status: str | None) -> tuple[Select[tuple], ...]:
+    """Return the query for the games a filter keeps, and its order, newest first."""
+    if status is not None and status not in STATUSES:
+        raise BadInput("The status must be in_progress or finished.", "status")
+    if player:
+        if "\x00" in player:
+            raise BadInput("The player name has control characters.", "player")
+        # Walk the player's results, newest first (an index), then their games.
+        played = PlayerResult
+        query = (
+            select(*COLUMNS)
+            .select_from(played)
+            .join(Game, Game.id == played.game_id)
+            .where(played.name_key == name_key(player))
+        )
+        if status is not None:
+            query = query.where(played.finished == (status == "finished"))
+        return query, (played.created.desc(), played.game_id)
+    query = select(*COLUMNS)
+    if status is not None:
+        finished = Game.ending.is_not(None)
+        query = query.where(finished if status == "finished" else ~finished)
+    return query, (Game.created.desc(), Game.id)
+
+
 def list_games(
     page: int = 1,
     per_page: int = 20,
@@ -47,38 +94,49 @@ def list_games(
     status: str | None = None,
 ) -> Page:
     """Return a page of games, newest first, by player and status if given."""
-    query = db.select(Game)
-    if player:
-        if "\x00" in player:
-            raise BadInput("The player name has control characters.", "player")
-        played = (
-            db.select(GameSide.game_id)
-            .join(Player)
-            .where(Player.name_key == name_key(player))
-        )
-        query = query.where(Game.id.in_(played))
-    if status is not None and status not in STATUSES:
-        raise BadInput("The status must be in_progress or finished.", "status")
-    if status is not None:
-        finished = Game.ending.is_not(None)
-        query = query.where(finished if status == "finished" else ~finished)
+    query, order = chosen(player, status)
     total = db.session.execute(
-        db.select(func.count()).select_from(query.subquery())
+        select(func.count()).select_from(query.subquery())
     ).scalar_one()
     rows = db.session.execute(
-        query.order_by(Game.created.desc(), Game.id)
-        .limit(per_page)
-        .offset((page - 1) * per_page)
-    ).scalars()
-    return Page([store.loaded(g) for g in rows], page, per_page, total)
+        query.order_by(*order).limit(per_page).offset((page - 1) * per_page)
+    ).all()
+    sides: dict[str, list[tuple[str, int]]] = {row.id: [] for row in rows}
+    scores = (
+        select(GameSide.game_id, GameSide.name, SideResult.total)
+        .join(
+            SideResult,
+            and_(
+                SideResult.game_id == GameSide.game_id,
+                SideResult.position == GameSide.position,
+            ),
+        )
+        .where(GameSide.game_id.in_(sides))
+        .order_by(GameSide.game_id, GameSide.position)
+    )
+    for game_id, side, score in db.session.execute(scores):
+        sides[game_id].append((side, score))
+    items = [
+        Summary(
+            id=row.id,
+            name=row.name,
+            created=row.created,
+            sides=tuple(name for name, _ in sides[row.id]),
+            totals=tuple(score for _, score in sides[row.id]),
+            ending=row.ending,
+            winner=row.winner,
+            hands=row.hand_count,
+        )
+        for row in rows
+    ]
+    return Page(items, page, per_page, total)
 
 
 def player_names() -> list[str]:
-    """Return the names of everyone who has played, most frequent first."""
-    count = func.count(Player.id)
-    rows = db.session.execute(
-        db.select(func.min(Player.name), count)
-        .group_by(Player.name_key)
-        .order_by(count.desc())
+    """Return the names of everyone who has played, most games first."""
+    query = (
+        select(standing.c.name)
+        .where(standing.c.team.is_(False))
+        .order_by(standing.c.games.desc(), standing.c.name)
     )
-    return [name for name, _ in rows]
+    return list(db.session.execute(query).scalars())

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import count
+from typing import Protocol
 
 from markupsafe import Markup, escape
 
@@ -125,24 +127,33 @@ def hints(rules: Rules, table: Table, state: GameState) -> list[str]:
     return lines
 
 
-def ending(table: Table, state: GameState) -> str:
+class Outcome(Protocol):
+    """How a game stands: a replayed GameState, or a listed game's Summary."""
+
+    @property
+    def totals(self) -> tuple[int, ...]: ...
+    @property
+    def ending(self) -> str | None: ...
+    @property
+    def winner(self) -> int | None: ...
+
+
+def ending(sides: Sequence[str], state: Outcome) -> str:
     """Return the end-of-game banner, or '' while the game goes on."""
     if state.ending is None:
         return ""
     how = ENDING_WORDS[state.ending]
     if state.ending == "back_door":
         fallen = [
-            side.name
-            for side, total in zip(table.sides, state.totals, strict=True)
+            side
+            for side, total in zip(sides, state.totals, strict=True)
             if total == min(state.totals)
         ]
-        winner = (
-            "" if state.winner is None else f" {table.sides[state.winner].name} won."
-        )
+        winner = "" if state.winner is None else f" {sides[state.winner]} won."
         return f"{' and '.join(fallen)} went out the back door.{winner}"
     if state.winner is None:
         return f"The game ended {how} with no single winner."
-    return f"{table.sides[state.winner].name} won {how}."
+    return f"{sides[state.winner]} won {how}."
 
 
 def chart(table: Table, state: GameState) -> Markup:
