@@ -7,7 +7,7 @@ from typing import Any
 from flask import Blueprint, flash, redirect, render_template, session, url_for
 from werkzeug.wrappers import Response
 
-from . import present, schema, services
+from . import conditional, present, schema, services
 from .errors import AppError, Forbidden, Stale, app_error
 from .forms import ConfirmForm, HandForm
 from .scoring import Hand, ScoringError, describe_rules, first_out_matters
@@ -88,6 +88,12 @@ def hand_fields(
 
 
 def board(game: Loaded, form: HandForm | None = None, status: int = 200):
+    """Answer the scoreboard, with the hand form when this phone may write."""
+    token = held_token(game)
+    return drawn(game, form), status, conditional.headers(token is not None)
+
+
+def drawn(game: Loaded, form: HandForm | None = None) -> str:
     """Render the scoreboard, with the hand form when this phone may write."""
     state, table, token = game.state, game.table, held_token(game)
     if token and form is None and not state.finished:
@@ -100,7 +106,7 @@ def board(game: Loaded, form: HandForm | None = None, status: int = 200):
         if form
         else {"form": None, "table": table}
     )
-    page = render_template(
+    return render_template(
         "games/scoreboard.html",
         game=game.game,
         state=state,
@@ -116,14 +122,19 @@ def board(game: Loaded, form: HandForm | None = None, status: int = 200):
         limit=game.rules.hands_limit,
         number=len(state.hands) + 1,
     )
-    # The writer's page holds the play link: no cache may keep a copy.
-    return page, status, {"Cache-Control": "no-store"} if token else {}
 
 
 @bp.get("/games/<game_id>")
-def scoreboard(game_id: str):
-    """Show the totals, the deal, what wins and every hand."""
-    return board(services.load(game_id))
+def scoreboard(game_id: str) -> Response:
+    """Show the totals, the deal, what wins and every hand; 304 if unchanged."""
+    head = services.head(game_id)
+    writer = services.may_write(head, session.get("tokens", {}).get(game_id))
+
+    def render() -> tuple[str, int]:
+        game = services.load(game_id)
+        return drawn(game), game.version
+
+    return conditional.scoreboard(head, writer, render)
 
 
 def tapped_hand(form: HandForm, game: Loaded) -> Hand | None:

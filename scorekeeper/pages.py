@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import games, history, houserules, newgame, present
+from . import conditional, games, history, houserules, newgame, present
 
 BLUEPRINTS = (games.bp, newgame.bp, houserules.bp, history.bp)
 # Views whose FlaskForm validates the CSRF token itself (not CSRFProtect).
@@ -15,4 +15,5 @@ def init_app(app: Flask) -> None:
     """Register the page blueprints and the template helpers they share."""
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)
+    conditional.init_app(app)
     app.add_template_global(present.suit_class)

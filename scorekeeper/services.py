@@ -20,10 +20,10 @@ from .scoring import (
     replay,
     rules_to_dict,
 )
-from .store import Loaded, load
+from .store import Head, Loaded, head, load
 
 # The pages and the API reach games, and their listing, through this module.
-__all__ = ["Loaded", "Page", "list_games", "load", "player_names"]
+__all__ = ["Head", "Loaded", "Page", "head", "list_games", "load", "player_names"]
 TEXT_LIMIT = 80
 
 
@@ -46,9 +46,9 @@ def all_games() -> list[Loaded]:
     return [store.loaded(g) for g in db.session.execute(query).scalars()]
 
 
-def may_write(game: Loaded, token: str | None) -> bool:
+def may_write(game: Loaded | store.Head, token: str | None) -> bool:
     """Return whether a write token belongs to this game."""
-    return tokens.grants(token, game.game.token_hash)
+    return tokens.grants(token, game.token_hash)
 
 
 def check_number(number: int, count: int) -> None:

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from sqlalchemy import update
+from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from . import results
@@ -40,6 +40,20 @@ class Loaded:
     def version(self) -> int:
         """Return the game's version, bumped by every write."""
         return self.game.version
+
+    @property
+    def token_hash(self) -> str:
+        """Return the hash of the game's write token."""
+        return self.game.token_hash
+
+
+@dataclass(frozen=True)
+class Head:
+    """What a conditional read needs of a game: its version and its token's hash."""
+
+    id: str
+    version: int
+    token_hash: str
 
 
 def game_table(game: Game) -> Table:
@@ -116,6 +130,17 @@ def load(game_id: str) -> Loaded:
     if game is None:
         raise NotFound("There is no game with that id.")
     return loaded(game)
+
+
+def head(game_id: str) -> Head:
+    """Return a game's version and token hash alone (one row, no hands), or 404."""
+    found = None
+    if GAME_ID.fullmatch(game_id):
+        query = select(Game.version, Game.token_hash).where(Game.id == game_id)
+        found = db.session.execute(query).first()
+    if found is None:
+        raise NotFound("There is no game with that id.")
+    return Head(game_id, found.version, found.token_hash)
 
 
 def transaction(work: Callable[[], T], duplicate: AppError | None = None) -> T:
