@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import conditional, games, history, houserules, newgame, present
+from . import assets, conditional, games, history, houserules, newgame, present
 
 BLUEPRINTS = (games.bp, newgame.bp, houserules.bp, history.bp)
 # Views whose FlaskForm validates the CSRF token itself (not CSRFProtect).
@@ -16,4 +16,5 @@ def init_app(app: Flask) -> None:
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)
     conditional.init_app(app)
+    assets.init_app(app)
     app.add_template_global(present.suit_class)
