@@ -24,8 +24,10 @@ run: $(VENV)/.installed
 	HOST=$(HOST) PORT=$(PORT) $(BIN)/python -m scorekeeper.serve
 
 # Debian's Chromium drives the browser tests; Playwright's own download does not work here.
+# zbar-tools' zbarimg reads the share page's QR code back from a screenshot.
 browser:
 	@test -x /usr/bin/chromium || (apt-get update -qq && apt-get install -y -qq chromium)
+	@test -x /usr/bin/zbarimg || (apt-get update -qq && apt-get install -y -qq zbar-tools)
 
 test: $(VENV)/.installed-test browser
 	$(BIN)/ruff check .
@@ -33,9 +35,12 @@ test: $(VENV)/.installed-test browser
 	$(BIN)/mypy
 	$(BIN)/pytest -q
 
-# Every benchmark prints its figures: replay, page weight, hand 200 vs 1, req/s.
+# Every benchmark prints its figures: replay, page weight, hand 200 vs 1, req/s,
+# save latency with watchers, the history's CSV at 10 and 1,000 games.
 bench: $(VENV)/.installed
 	$(BIN)/python bench/replay.py
 	$(BIN)/python bench/pages.py
 	$(BIN)/python bench/api.py
 	$(BIN)/python bench/server.py
+	$(BIN)/python bench/watchers.py
+	$(BIN)/python bench/exports.py

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request, url_for
 from werkzeug.exceptions import UnsupportedMediaType
 
-from . import rulesets, schema, services
+from . import idempotency, repeats, rulesets, schema, services
 from .errors import BadInput, Forbidden, Stale
-from .services import Loaded
+from .idempotency import Answer, Keyed
+from .services import Loaded, Page
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -42,26 +45,64 @@ def expected_version() -> int | None:
     return int(match.group(1))
 
 
-def writable_game(game_id: str) -> Loaded:
-    """Return the game if the request carries its write token, else 403."""
-    game = services.load(game_id)
+def bearer(what: str) -> str:
+    """Return the write token the request carries, or answer 403."""
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         raise Forbidden(
-            "Writing to this game needs its write token: "
+            f"Writing to {what} needs its write token: "
             "send Authorization: Bearer <token>."
         )
-    if not services.may_write(game, token.strip()):
+    return token.strip()
+
+
+def writable_game(game_id: str) -> Loaded:
+    """Return the game if the request carries its write token, else 403."""
+    game = services.load(game_id)
+    if not services.may_write(game, bearer("this game")):
         raise Forbidden("That write token does not belong to this game.")
     return game
 
 
-def game_answer(game: Loaded, status: int = 200) -> Response:
-    """Return the whole game, with its version as the ETag."""
-    response = jsonify(schema.game_to_dict(game))
+def writable_ruleset(ruleset_id: int) -> None:
+    """Answer 403 unless the request carries the house rules' write token."""
+    ruleset = rulesets.get_ruleset(ruleset_id)
+    if not rulesets.may_write(ruleset, bearer("saved house rules")):
+        raise Forbidden("That write token does not belong to these house rules.")
+
+
+def game_answer(
+    data: dict[str, Any], status: int = 200, token: str | None = None
+) -> Response:
+    """Answer with a game, its version as the ETag; a new one with its token."""
+    if token is not None:
+        links = {"view": f"/games/{data['id']}", "play": f"/games/{data['id']}/play/"}
+        links["play"] += token
+        data = {**data, "write_token": token, "links": links}
+    response = jsonify(data)
     response.status_code = status
-    response.set_etag(str(game.version))
+    response.set_etag(str(data["version"]))
+    if token is not None:
+        response.headers["Location"] = url_for(".game", game_id=data["id"])
     return response
+
+
+def answer_again(answer: Answer) -> Response:
+    """Answer a repeated keyed write as the first time (422 if it asks otherwise)."""
+    answer = idempotency.same_request(answer)
+    return game_answer(json.loads(answer.body), answer.status, answer.token)
+
+
+def keeping(keyed: Keyed | None, status: int) -> Callable[..., None] | None:
+    """Return what keeps a keyed write's answer in the write's own transaction."""
+    if keyed is None:
+        return None
+
+    def also(game: Loaded, token: str | None = None) -> None:
+        answer = Answer(status, json.dumps(schema.game_to_dict(game)), token)
+        idempotency.keep(keyed, answer)
+
+    return also
 
 
 @bp.get("/presets")
@@ -78,6 +119,26 @@ def page_arg(name: str, default: int, top: int) -> int:
     return number
 
 
+def paged(key: str, page: Page, items: list[Any]) -> Response:
+    """Answer one page of a list, with links to the pages beside it."""
+    args = {k: v for k, v in request.args.items() if k != "page"}
+
+    def link(number: int | None) -> str | None:
+        return url_for(str(request.endpoint), page=number, **args) if number else None
+
+    return jsonify(
+        {
+            key: items,
+            "page": page.page,
+            "pages": page.pages,
+            "per_page": page.per_page,
+            "total": page.total,
+            "next": link(page.next_num),
+            "prev": link(page.prev_num),
+        }
+    )
+
+
 @bp.get("/games")
 def list_games() -> Response:
     """List games, newest first, a page at a time."""
@@ -87,35 +148,25 @@ def list_games() -> Response:
         request.args.get("player"),
         request.args.get("status"),
     )
-    args = {k: v for k, v in request.args.items() if k != "page"}
-
-    def link(number: int | None) -> str | None:
-        return url_for(".list_games", page=number, **args) if number else None
-
-    return jsonify(
-        games=[schema.game_summary(g) for g in page.items],
-        page=page.page,
-        pages=page.pages,
-        per_page=page.per_page,
-        total=page.total,
-        next=link(page.next_num),
-        prev=link(page.prev_num),
-    )
+    return paged("games", page, [schema.game_summary(g) for g in page.items])
 
 
 @bp.post("/games")
-def create_game() -> tuple[Response, int, dict[str, str]]:
+def create_game() -> Response:
     """Create a game; the answer alone carries its write token."""
-    asked = schema.new_game(body(), rulesets.saved_rules)
-    game, token = services.create_game(asked.name, asked.rules, asked.table)
-    data = schema.game_to_dict(game)
-    data["write_token"] = token
-    data["links"] = {
-        "view": f"/games/{game.id}",
-        "play": f"/games/{game.id}/play/{token}",
-    }
-    location = url_for(".game", game_id=game.id)
-    return jsonify(data), 201, {"Location": location, "ETag": f'"{game.version}"'}
+    data = body()
+    keyed = repeats.api_key(data)
+
+    def write() -> Response:
+        asked = schema.new_game(data, rulesets.saved_rules)
+        also = keeping(keyed, 201)
+        game, token = services.create_game(
+            asked.name, asked.rules, asked.table, asked.notes, also
+        )
+        rulesets.used(data.get("ruleset"))
+        return game_answer(schema.game_to_dict(game), 201, token)
+
+    return idempotency.once(keyed, write, answer_again)
 
 
 @bp.get("/games/<game_id>")
@@ -128,7 +179,8 @@ def game(game_id: str) -> Response:
             unchanged = Response(status=304)
             unchanged.set_etag(version)
             return unchanged
-    response = game_answer(services.load(game_id)).make_conditional(request)
+    data = schema.game_to_dict(services.load(game_id))
+    response = game_answer(data).make_conditional(request)
     if response.status_code == 412:  # If-Match on a read: an error like any other
         raise Stale()
     return response
@@ -149,8 +201,16 @@ def delete_game(game_id: str) -> tuple[str, int]:
 def add_hand(game_id: str) -> Response:
     """Record the next hand."""
     game = writable_game(game_id)
-    hand = schema.hand(game.rules, game.table, body())
-    return game_answer(services.record_hand(game, hand, expected_version()), 201)
+    data = body()
+    keyed = repeats.api_key(data)
+
+    def write() -> Response:
+        hand = schema.hand(game.rules, game.table, data)
+        also = keeping(keyed, 201)
+        after = services.record_hand(game, hand, expected_version(), also)
+        return game_answer(schema.game_to_dict(after), 201)
+
+    return idempotency.once(keyed, write, answer_again)
 
 
 @bp.put("/games/<game_id>/hands/<int:number>")
@@ -159,29 +219,34 @@ def replace_hand(game_id: str, number: int) -> Response:
     game = writable_game(game_id)
     data, expected = body(), expected_version()
     hand = schema.hand(game.rules, game.table, data)
-    return game_answer(services.replace_hand(game, number, hand, expected))
+    after = services.replace_hand(game, number, hand, expected)
+    return game_answer(schema.game_to_dict(after))
 
 
 @bp.delete("/games/<game_id>/hands/<int:number>")
 def undo_hand(game_id: str, number: int) -> Response:
     """Undo the last hand."""
     game = writable_game(game_id)
-    return game_answer(services.undo_hand(game, expected_version(), number))
+    after = services.undo_hand(game, expected_version(), number)
+    return game_answer(schema.game_to_dict(after))
 
 
 @bp.get("/rulesets")
 def list_rulesets() -> Response:
-    """List the saved house rules."""
-    saved = rulesets.list_rulesets()
-    return jsonify(rulesets=[schema.ruleset_to_dict(r) for r in saved])
+    """List the saved house rules by name, a page at a time."""
+    page = rulesets.list_rulesets(
+        page_arg("page", 1, 10**6), page_arg("per_page", 20, 100)
+    )
+    return paged("rulesets", page, [schema.ruleset_to_dict(r) for r in page.items])
 
 
 @bp.post("/rulesets")
 def create_ruleset() -> tuple[Response, int, dict[str, str]]:
-    """Save house rules under a name."""
-    ruleset = rulesets.save_ruleset(*schema.ruleset_body(body()))
+    """Save house rules under a name; the answer alone carries their write token."""
+    ruleset, token = rulesets.create_ruleset(*schema.ruleset_body(body()))
+    data = {**schema.ruleset_to_dict(ruleset), "write_token": token}
     location = url_for(".ruleset", ruleset_id=ruleset.id)
-    return jsonify(schema.ruleset_to_dict(ruleset)), 201, {"Location": location}
+    return jsonify(data), 201, {"Location": location}
 
 
 @bp.get("/rulesets/<int:ruleset_id>")
@@ -193,14 +258,16 @@ def ruleset(ruleset_id: int) -> Response:
 @bp.put("/rulesets/<int:ruleset_id>")
 def replace_ruleset(ruleset_id: int) -> Response:
     """Rename or change saved house rules; games already started keep theirs."""
-    rulesets.get_ruleset(ruleset_id)
+    writable_ruleset(ruleset_id)
     name, rules = schema.ruleset_body(body())
-    ruleset = rulesets.save_ruleset(name, rules, ruleset_id=ruleset_id)
-    return jsonify(schema.ruleset_to_dict(ruleset))
+    return jsonify(
+        schema.ruleset_to_dict(rulesets.change_ruleset(ruleset_id, name, rules))
+    )
 
 
 @bp.delete("/rulesets/<int:ruleset_id>")
 def delete_ruleset(ruleset_id: int) -> tuple[str, int]:
     """Delete saved house rules."""
+    writable_ruleset(ruleset_id)
     rulesets.delete_ruleset(ruleset_id)
     return "", 204

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -11,7 +11,14 @@ from sqlalchemy.orm import selectinload
 from . import results, store
 from .errors import Conflict
 from .models import Game, db
-from .scoring import Hand, Rules, Table, replay, rules_from_dict
+from .scoring import (
+    GameState,
+    Hand,
+    Rules,
+    Table,
+    replay,
+    rules_from_dict,
+)
 from .services import game_row
 
 
@@ -25,30 +32,59 @@ class PastGame:
     hands: tuple[Hand, ...]
     id: str | None = None
     created: datetime | None = None
+    notes: str = ""
 
 
-def import_games(games: Sequence[PastGame]) -> list[tuple[str, str]]:
-    """Recreate exported games in one transaction; return each id and new token."""
+# Games written a transaction: the SQLite write lock is held this long only,
+# so phones scoring while an import runs wait a moment, not the whole import.
+BATCH = 100
 
-    def work() -> list[tuple[str, str]]:
-        made = []
-        for past in games:
-            game, token = game_row(past.name, past.rules, past.table)
-            if past.id is not None:
-                if db.session.get(Game, past.id) is not None:
-                    raise Conflict(f"Game {past.id} is already in the database.")
-                game.id = past.id
-            if past.created is not None:
-                game.created = past.created
-            for number, played in enumerate(past.hands, start=1):
-                game.hands.append(store.hand_row(number, played))
-            db.session.add(game)
-            db.session.flush()
-            results.keep(game, past.table, replay(past.rules, past.table, past.hands))
-            made.append((game.id, token))
-        return made
 
-    return store.transaction(work, Conflict("Two games in the file share an id."))
+def replayed(past: PastGame) -> GameState:
+    """Return a game from an export file replayed, so every hand is checked."""
+    return replay(past.rules, past.table, past.hands)
+
+
+def _check_ids(games: Sequence[PastGame]) -> None:
+    """Refuse ids the file gives twice or the database already has."""
+    ids = [past.id for past in games if past.id is not None]
+    if len(set(ids)) != len(ids):
+        twice = next(i for i in ids if ids.count(i) > 1)
+        raise Conflict(f"Two games in the file share the id {twice}.", "id")
+    for start in range(0, len(ids), 500):
+        query = db.select(Game.id).where(Game.id.in_(ids[start : start + 500]))
+        there = db.session.execute(query).scalar()
+        if there is not None:
+            raise Conflict(f"Game {there} is already in the database.", "id")
+
+
+def _write(batch: Iterable[tuple[PastGame, GameState]]) -> list[tuple[str, str]]:
+    """Add a batch of checked games; return each id and new write token."""
+    made = []
+    for past, state in batch:
+        game, token = game_row(past.name, past.rules, past.table, past.notes)
+        if past.id is not None:
+            game.id = past.id
+        if past.created is not None:
+            game.created = past.created
+        for number, played in enumerate(past.hands, start=1):
+            game.hands.append(store.hand_row(number, played))
+        db.session.add(game)
+        db.session.flush()
+        results.keep(game, past.table, state)
+        made.append((game.id, token))
+    return made
+
+
+def import_games(
+    games: Sequence[tuple[PastGame, GameState]],
+) -> Iterator[list[tuple[str, str]]]:
+    """Check the ids, then write the games a batch a transaction, yielding each."""
+    _check_ids([past for past, _ in games])
+    taken = Conflict("A game's id was taken while the import ran.", "id")
+    for start in range(0, len(games), BATCH):
+        batch = games[start : start + BATCH]
+        yield store.transaction(lambda batch=batch: _write(batch), taken)
 
 
 def rescore() -> int:

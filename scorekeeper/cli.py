@@ -1,5 +1,5 @@
 """Command-line tasks: flask --app scorekeeper init-db | export-games | import-games |
-rescore."""
+rescore | edit-link."""
 
 import json
 from typing import Any
@@ -8,7 +8,7 @@ import click
 from flask import Flask
 from flask.cli import with_appcontext
 
-from . import archive, migration, schema, services
+from . import archive, migration, rulesets, schema, services
 from .errors import AppError, app_error
 from .scoring import ScoringError
 
@@ -36,7 +36,7 @@ def export_games_command(file: Any) -> None:
 @with_appcontext
 @click.argument("file", type=click.File("r", encoding="utf-8"))
 def import_games_command(file: Any) -> None:
-    """Recreate the games of an export file; all or nothing, each checked by replay."""
+    """Recreate exported games, checked by replay; a bad file writes nothing."""
     try:
         data = json.load(file)
     except ValueError as error:
@@ -44,17 +44,51 @@ def import_games_command(file: Any) -> None:
     games = data.get("games") if isinstance(data, dict) else data
     if not isinstance(games, list):
         raise click.ClickException('Expected {"games": [...]} as export-games writes.')
+    checked = []
+    for number, game in enumerate(games, start=1):
+        try:
+            schema.check_text(game)
+            past = schema.imported(game, number - 1)
+            checked.append((past, archive.replayed(past)))
+        except (AppError, ScoringError) as error:
+            raise failed("Nothing imported", error, number) from None
+    done = 0
     try:
-        schema.check_text(games)
-        past = [schema.imported(game, index) for index, game in enumerate(games)]
-        tokens = archive.import_games(past)
-    except (AppError, ScoringError) as error:
-        problem = app_error(error)
-        where = f" (hand {problem.hand})" if problem.hand else ""
-        raise click.ClickException(f"Nothing imported: {problem}{where}") from None
-    for game_id, token in tokens:
-        click.echo(f"{game_id}  /games/{game_id}/play/{token}")
-    click.echo(f"Imported {len(tokens)} games.", err=True)
+        for batch in archive.import_games(checked):
+            for game_id, token in batch:
+                click.echo(f"{game_id}  /games/{game_id}/play/{token}")
+            done += len(batch)
+    except AppError as error:
+        said = f"Stopped after {done} games" if done else "Nothing imported"
+        raise failed(said, error) from None
+    click.echo(f"Imported {done} games.", err=True)
+
+
+def failed(
+    said: str, error: AppError | ScoringError, number: int | None = None
+) -> click.ClickException:
+    """Return the one line that says what was wrong: which game, hand and field."""
+    problem = app_error(error)
+    place = ", ".join(
+        ([f"game {number}"] if number else [])
+        + ([f"hand {problem.hand}"] if problem.hand else [])
+    )
+    if problem.field:
+        place = f"{place} ({problem.field})".strip()
+    return click.ClickException(f"{said}: {place + ': ' if place else ''}{problem}")
+
+
+@click.command("edit-link")
+@with_appcontext
+@click.argument("ruleset_id", type=int)
+def edit_link_command(ruleset_id: int) -> None:
+    """Give saved house rules a new write token and print their edit link."""
+    try:
+        token = rulesets.new_token(ruleset_id)
+    except AppError as error:
+        raise click.ClickException(str(error)) from None
+    click.echo(f"/rules/{ruleset_id}/edit/{token}")
+    click.echo("Open it on the phone that should change them.", err=True)
 
 
 @click.command("rescore")
@@ -71,5 +105,6 @@ def init_app(app: Flask) -> None:
         export_games_command,
         import_games_command,
         rescore_command,
+        edit_link_command,
     ):
         app.cli.add_command(command)

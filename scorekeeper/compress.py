@@ -1,4 +1,4 @@
-"""Gzip text answers for phones on poor reception: pages, CSS, JS, SVG and JSON."""
+"""Gzip text answers for phones on poor reception: pages, CSS, JS, SVG, JSON, CSV."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ TYPES = {
     "text/javascript",
     "application/javascript",
     "application/json",
+    "text/csv",
     "image/svg+xml",
 }
 SMALLEST = 500  # below this, gzip's own header costs more than it saves

@@ -51,6 +51,12 @@ class Conflict(AppError):
     status = 409
 
 
+class Unprocessable(AppError):
+    """An Idempotency-Key sent again with a different request."""
+
+    status = 422
+
+
 class Stale(AppError):
     """The game changed since the client read it (If-Match), or a write raced."""
 

@@ -22,6 +22,7 @@ from wtforms.validators import (
     ValidationError,
 )
 
+from .repeats import new_form_id
 from .schema import whole_number
 from .scoring import (
     Hand,
@@ -30,15 +31,30 @@ from .scoring import (
     make_hand,
 )
 from .scoring.table import NAME_LIMIT
+from .text import TEXT_LIMIT
 
 TRICKS = [SelectChoice(str(n)) for n in range(11)]
+NOTES_LENGTH = Length(
+    max=TEXT_LIMIT, message=f"The notes must be at most {TEXT_LIMIT} characters."
+)
 
 
 def _side_tricks(index: int) -> RadioField:
     return RadioField(f"Side {index + 1}", choices=TRICKS, validate_choice=False)
 
 
-class VersionedForm(FlaskForm):
+class OnceForm(FlaskForm):
+    """A form sent once: a repeat of its id answers as the first time did."""
+
+    form_id = HiddenField()
+
+    def fresh(self) -> OnceForm:
+        """Give a form about to be shown its one-time id, if it has none yet."""
+        self.form_id.data = self.form_id.data or new_form_id()
+        return self
+
+
+class VersionedForm(OnceForm):
     """A form drawn from one version of a game, so a stale save is caught."""
 
     version = HiddenField()
@@ -79,12 +95,16 @@ class HandForm(VersionedForm):
 
     def for_table(self, rules: Rules, table: Table) -> HandForm:
         """Offer this table's players and the contracts its rules allow."""
-        self.bidder.choices = [SelectChoice(p) for p in table.seats]
-        self.partner.choices = [SelectChoice("", "Alone")]
-        self.partner.choices += [SelectChoice(p) for p in table.seats]
+        # The script reads each player's side and each contract's tricks.
+        seats = [
+            SelectChoice(p, p, {"data-side": table.side_of(p)}) for p in table.seats
+        ]
+        self.bidder.choices = seats
+        self.partner.choices = [SelectChoice("", "Alone"), *seats]
         contracts = rules.normal_contracts() + rules.special_contracts()
         self.contract.choices = [
-            SelectChoice(c.key, c.name, {"data-tricks": c.tricks}) for c in contracts
+            SelectChoice(c.key, c.name, {"data-tricks": c.tricks, "data-name": c.name})
+            for c in contracts
         ]
         per_side = self.side_tricks(rules, table)
         for field, side in zip(per_side, table.sides, strict=False):
@@ -125,16 +145,31 @@ class HandForm(VersionedForm):
         return make_hand(rules, table, **fields)  # type: ignore[arg-type]
 
 
+def hand_data(hand: Hand) -> dict[str, str]:
+    """Return a recorded hand as the hand form's data, to edit it or post it again."""
+    data = {
+        "bidder": hand.bidder or "",
+        "partner": hand.partner or "",
+        "contract": hand.contract,
+        "tricks": str(hand.tricks[hand.side]) if hand.side is not None else "",
+        "first_out": "" if hand.first_out is None else str(hand.first_out),
+    }
+    for index, taken in enumerate(hand.tricks):
+        data[f"tricks_{index}"] = str(taken)
+    return data
+
+
 def _number(text: str) -> object:
     """Return tapped text as a number, or as it came for the engine to refuse."""
     number = whole_number(text)
     return text if number is None else number
 
 
-class NewGameForm(FlaskForm):
+class NewGameForm(OnceForm):
     """Name the sides and players, pick the rules, then the first dealer."""
 
     name = StringField("Game name", validators=[Optional(), Length(max=NAME_LIMIT)])
+    notes = StringField("Notes", validators=[Optional(), NOTES_LENGTH])
     sides = FieldList(
         StringField("Side", validators=[Optional(), Length(max=NAME_LIMIT)])
     )
@@ -145,6 +180,14 @@ class NewGameForm(FlaskForm):
     first_dealer = RadioField("Who deals first?", validate_choice=False)
     review = SubmitField("Next: check the rules")
     start = SubmitField("Start the game")
+    change = SubmitField("Change names or rules")
+
+
+class NotesForm(FlaskForm):
+    """Change a game's notes: one line, such as where, or who brought the cards."""
+
+    notes = StringField("Notes", validators=[Optional(), NOTES_LENGTH])
+    save = SubmitField("Save notes")
 
 
 class ConfirmForm(VersionedForm):

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, flash, redirect, render_template, session, url_for
+from flask import Blueprint, flash, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
-from . import conditional, present, schema, services
+from . import access, conditional, idempotency, present, repeats, saved, services
 from .errors import AppError, Forbidden, Stale, app_error
-from .forms import ConfirmForm, HandForm
+from .forms import ConfirmForm, HandForm, hand_data
 from .scoring import Hand, ScoringError, describe_rules, first_out_matters
 from .services import Loaded
 
@@ -20,16 +20,9 @@ NOT_SAVED = (
 )
 
 
-def remember_token(game_id: str, token: str) -> None:
-    """Keep a game's write token in this browser's session."""
-    tokens = dict(session.get("tokens", {}))
-    tokens[game_id] = token
-    session["tokens"] = tokens
-
-
-def held_token(game: Loaded) -> str | None:
-    """Return the write token this browser holds for a game, if it is the right one."""
-    token = session.get("tokens", {}).get(game.id)
+def held_token(game: Loaded | services.Head) -> str | None:
+    """Return the write token this phone holds for a game, if it is the right one."""
+    token = access.held_token(access.GAME, game.id)
     return token if services.may_write(game, token) else None
 
 
@@ -53,9 +46,15 @@ def show_error(form: HandForm, error: AppError | ScoringError) -> None:
         form.form_errors.append(mine.message)
 
 
-def to_scoreboard(game: Loaded) -> Response:
-    """Go back to the game's scoreboard."""
-    return redirect(url_for("games.scoreboard", game_id=game.id))
+def to_scoreboard(game: Loaded, anchor: str | None = None) -> Response:
+    """Go back to the game's scoreboard, at an anchor if given."""
+    return redirect(url_for("games.scoreboard", game_id=game.id, _anchor=anchor))
+
+
+def to_confirmation(after: Loaded) -> Response:
+    """Go back to the scoreboard, scrolled to the totals and the line under them."""
+    # A finished game's banner sits above the totals: show the page from its top.
+    return to_scoreboard(after, None if after.state.finished else "scores")
 
 
 @bp.get("/")
@@ -65,8 +64,8 @@ def home() -> str:
     finished = services.list_games(per_page=5, status="finished").items
     return render_template(
         "games/home.html",
-        playing=[schema.game_summary(g) for g in playing],
-        finished=[schema.game_summary(g) for g in finished],
+        playing=[present.card(g) for g in playing],
+        finished=[present.card(g) for g in finished],
     )
 
 
@@ -87,20 +86,26 @@ def hand_fields(
     }
 
 
-def board(game: Loaded, form: HandForm | None = None, status: int = 200):
+def board(
+    game: Loaded,
+    form: HandForm | None = None,
+    status: int = 200,
+    done: saved.Saved | None = None,
+):
     """Answer the scoreboard, with the hand form when this phone may write."""
-    token = held_token(game)
-    return drawn(game, form), status, conditional.headers(token is not None)
+    writer = held_token(game) is not None
+    return drawn(game, form, done), status, conditional.headers(writer)
 
 
-def drawn(game: Loaded, form: HandForm | None = None) -> str:
+def drawn(
+    game: Loaded, form: HandForm | None = None, done: saved.Saved | None = None
+) -> str:
     """Render the scoreboard, with the hand form when this phone may write."""
     state, table, token = game.state, game.table, held_token(game)
     if token and form is None and not state.finished:
         form = HandForm(version=str(game.version)).for_table(game.rules, table)
-    play_url = token and url_for(
-        "games.play_link", game_id=game.id, token=token, _external=True
-    )
+    if form is not None:
+        form.fresh()
     fields = (
         hand_fields(form, game, state.totals)
         if form
@@ -117,24 +122,25 @@ def drawn(game: Loaded, form: HandForm | None = None) -> str:
         banner=present.ending([side.name for side in table.sides], state),
         summary=describe_rules(game.rules),
         chart=present.chart(table, state),
-        confirm=ConfirmForm(version=str(game.version)),
-        play_url=play_url or "",
+        confirm=ConfirmForm(version=str(game.version)).fresh(),
+        done=done,
         limit=game.rules.hands_limit,
         number=len(state.hands) + 1,
     )
 
 
 @bp.get("/games/<game_id>")
-def scoreboard(game_id: str) -> Response:
+def scoreboard(game_id: str):
     """Show the totals, the deal, what wins and every hand; 304 if unchanged."""
     head = services.head(game_id)
-    writer = services.may_write(head, session.get("tokens", {}).get(game_id))
+    if saved.waiting():  # the line that confirms a save: drawn once, kept nowhere
+        return board(services.load(game_id), done=saved.take(game_id))
 
     def render() -> tuple[str, int]:
         game = services.load(game_id)
         return drawn(game), game.version
 
-    return conditional.scoreboard(head, writer, render)
+    return conditional.scoreboard(head, held_token(head) is not None, render)
 
 
 def tapped_hand(form: HandForm, game: Loaded) -> Hand | None:
@@ -155,59 +161,56 @@ def record_hand(game_id: str):
     """Record the tapped hand, then go back to the scoreboard."""
     game = writable_game(game_id)
     form = HandForm().for_table(game.rules, game.table)
-    hand = tapped_hand(form, game)
-    if hand is None:
-        return board(game, form, 400)
+    keyed = repeats.page_key()
+
+    def write() -> Any:
+        hand = tapped_hand(form, game)
+        if hand is None:
+            return board(game, form, 400)
+        also = repeats.keeping(keyed)
+        after = services.record_hand(game, hand, form.expected_version(), also)
+        saved.recorded(after)
+        return to_confirmation(after)
+
     try:
-        services.record_hand(game, hand, form.expected_version())
+        return idempotency.once(keyed, write, repeats.redirect_again)
     except Stale:
         flash(MOVED_ON)
+        return to_scoreboard(game)
     except (AppError, ScoringError) as error:
         show_error(form, error)
         return board(game, form, app_error(error).status)
-    return to_scoreboard(game)
 
 
 @bp.route("/games/<game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
 def edit_hand(game_id: str, number: int):
     """Correct any hand; every later total is recomputed."""
     game = writable_game(game_id)
-    recorded = services.hand(game, number).hand
-    form = HandForm(data=prefill(recorded)).for_table(game.rules, game.table)
+    result = services.hand(game, number)
+    recorded = result.hand
+    form = HandForm(data=hand_data(recorded)).for_table(game.rules, game.table)
     form.version.data = form.version.data or str(game.version)
     hand = tapped_hand(form, game)
     if hand is not None:
         try:
-            services.replace_hand(game, number, hand, form.expected_version())
+            after = services.replace_hand(game, number, hand, form.expected_version())
         except Stale:
             flash(MOVED_ON)
             return to_scoreboard(game)
         except (AppError, ScoringError) as error:
             show_error(form, error)
         else:
-            flash(f"Hand {number} corrected; every later total is recomputed.")
-            return to_scoreboard(game)
+            saved.corrected(after, number, recorded)
+            return to_confirmation(after)
     status = 400 if form.is_submitted() else 200
     start = (0,) * len(game.table.sides)
     before = game.state.hands[number - 2].totals if number > 1 else start
     fields = hand_fields(form, game, before)
+    # Turning a bid into a pass loses it: the page asks once, saying what it was.
+    bid = present.confirmation(game.table, result) if result.contract else ""
     return render_template(
-        "games/edit_hand.html", game=game.game, number=number, **fields
+        "games/edit_hand.html", game=game.game, number=number, bid=bid, **fields
     ), status
-
-
-def prefill(hand: Hand) -> dict[str, object]:
-    """Return a recorded hand as form data for editing."""
-    data: dict[str, object] = {
-        "bidder": hand.bidder or "",
-        "partner": hand.partner or "",
-        "contract": hand.contract,
-        "tricks": str(hand.tricks[hand.side]) if hand.side is not None else "",
-        "first_out": "" if hand.first_out is None else str(hand.first_out),
-    }
-    for index, taken in enumerate(hand.tricks):
-        data[f"tricks_{index}"] = str(taken)
-    return data
 
 
 @bp.route("/games/<game_id>/undo", methods=["GET", "POST"])
@@ -218,9 +221,9 @@ def undo(game_id: str):
     try:
         last = services.last_hand(game)
         if form.validate_on_submit():
-            services.undo_hand(game, form.expected_version())
-            flash(f"Hand {last.number} undone.")
-            return to_scoreboard(game)
+            after = services.undo_hand(game, form.expected_version())
+            saved.undone(after, last)
+            return to_confirmation(after)
     except Stale:
         flash("The score changed on another phone; nothing was undone.")
         return to_scoreboard(game)
@@ -237,7 +240,7 @@ def play_link(game_id: str, token: str) -> Response:
     game = services.load(game_id)
     if not services.may_write(game, token):
         raise Forbidden("This play link is not valid for this game.")
-    remember_token(game.id, token)
+    access.grant(access.GAME, game.id, token)
     return to_scoreboard(game)
 
 
@@ -247,6 +250,10 @@ def rematch(game_id: str) -> Response:
     game = writable_game(game_id)
     if not ConfirmForm().validate_on_submit():
         raise AppError("The form expired; please try again.")
-    new_game, token = services.rematch(game)
-    remember_token(new_game.id, token)
-    return to_scoreboard(new_game)
+    keyed = repeats.page_key()
+
+    def write() -> Response:
+        also = access.granting(access.GAME, repeats.keeping(keyed))
+        return to_scoreboard(services.rematch(game, also)[0])
+
+    return idempotency.once(keyed, write, repeats.redirect_again)

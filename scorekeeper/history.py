@@ -26,10 +26,16 @@ def entry(game: Summary) -> dict[str, Any]:
     return summary
 
 
+def filters(form: HistoryForm) -> tuple[str | None, str | None]:
+    """Return the player and the status a valid history form asks for."""
+    status = None if form.status.data == "all" else form.status.data
+    return " ".join((form.player.data or "").split()) or None, status
+
+
 def pager(games: services.Page, form: HistoryForm) -> dict[str, Any]:
     """Return the page links, keeping the filters."""
-    status = form.status.data if form.status.data != "all" else None
-    keep = {"player": form.player.data or None, "status": status}
+    player, status = filters(form)
+    keep = {"player": player, "status": status}
     return {
         "page": games.page,
         "pages": games.pages,
@@ -41,6 +47,7 @@ def pager(games: services.Page, form: HistoryForm) -> dict[str, Any]:
         if games.prev_num
         else None,
         "first": url_for("history.index", **keep),
+        "csv": url_for("downloads.history_csv", **keep),
     }
 
 
@@ -50,8 +57,7 @@ def index() -> tuple[str, int]:
     form = HistoryForm(request.args)
     page = None
     if form.validate():
-        status = None if form.status.data == "all" else form.status.data
-        player = " ".join((form.player.data or "").split()) or None
+        player, status = filters(form)
         per_page = current_app.config["GAMES_PER_PAGE"]
         games = services.list_games(form.page.data or 1, per_page, player, status)
         page = {"entries": [entry(g) for g in games.items], **pager(games, form)}

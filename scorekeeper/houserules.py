@@ -7,8 +7,8 @@ from typing import Any
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from . import rulesets
-from .errors import AppError, app_error
+from . import access, rulesets, schema
+from .errors import AppError, BadInput, Forbidden, app_error
 from .ruleforms import DeleteForm, HouseRulesBase, HouseRulesForm, PresetForm
 from .scoring import (
     DEFAULT_PRESET,
@@ -78,21 +78,43 @@ def show_error(form: HouseRulesBase, error: AppError | ScoringError) -> None:
         field.errors = [*field.errors, mine.message]
 
 
+PER_PAGE = 50
+NOT_YOURS = (
+    "These house rules can be changed only on the phone that saved them, "
+    "or on one that opened their edit link."
+)
+
+
+def writable(ruleset_id: int) -> tuple[Any, str]:
+    """Return house rules this phone may change, and their token, or answer 403."""
+    ruleset = rulesets.get_ruleset(ruleset_id)
+    token = access.held_token(access.RULESET, str(ruleset.id))
+    if token is None or not rulesets.may_write(ruleset, token):
+        raise Forbidden(NOT_YOURS)
+    return ruleset, token
+
+
 @bp.get("/")
 def index() -> str:
-    """List the saved house rules, each with its rules in plain words."""
+    """List the saved house rules, 50 a page, each with its rules in plain words."""
+    number = schema.whole_number(request.args.get("page", "1"))
+    if not number:
+        raise BadInput("The page must be a whole number from 1 up.", "page")
+    page = rulesets.list_rulesets(number, PER_PAGE)
+    held = access.held(access.RULESET, [str(r.id) for r in page.items])
     entries = [
         {
             "ruleset": ruleset,
             "preset": PRESET_NAMES.get(ruleset.rules.get("preset", DEFAULT_PRESET)),
             "summary": describe_rules(rules_from_dict(ruleset.rules)),
+            "mine": rulesets.may_write(ruleset, held.get(str(ruleset.id))),
         }
-        for ruleset in rulesets.list_rulesets()
+        for ruleset in page.items
     ]
-    return render_template("houserules/index.html", entries=entries)
+    return render_template("houserules/index.html", entries=entries, page=page)
 
 
-def edit_page(ruleset: Any) -> tuple[str, int] | Response:
+def edit_page(ruleset: Any, token: str | None) -> tuple[str, int] | Response:
     """Show the house rules form; on a valid save, go back to the list."""
     saved = dict(ruleset.rules) if ruleset else {"preset": DEFAULT_PRESET}
     saved_rules, kept = rules_from_dict(saved), kept_contracts(saved)
@@ -107,21 +129,28 @@ def edit_page(ruleset: Any) -> tuple[str, int] | Response:
         form.load(rules)
     form.keep_values(saved_rules)
     if form.validate_on_submit():
+        name, chosen = form.name.data, form.overrides(kept)
         try:
-            rulesets.save_ruleset(
-                form.name.data, form.overrides(kept), ruleset and ruleset.id
-            )
+            if ruleset:
+                rulesets.change_ruleset(ruleset.id, name, chosen)
+            else:
+                also = access.granting(access.RULESET)
+                rulesets.create_ruleset(name, chosen, also)
         except (AppError, ScoringError) as error:
             show_error(form, error)
         else:
-            flash(f"House rules “{' '.join(form.name.data.split())}” saved.")
+            flash(f"House rules “{' '.join(name.split())}” saved.")
             return redirect(url_for("houserules.index"))
     status = 400 if form.is_submitted() or picker.preset.errors else 200
+    link = ruleset and url_for(
+        "houserules.edit_link", ruleset_id=ruleset.id, token=token, _external=True
+    )
     return render_template(
         "houserules/edit.html",
         picker=picker,
         form=form,
         ruleset=ruleset,
+        edit_link=link,
         sections=SECTIONS,
         wide=WIDE,
         specials=[key for key in SPECIAL_OFFERS if key not in kept],
@@ -131,20 +160,31 @@ def edit_page(ruleset: Any) -> tuple[str, int] | Response:
 
 @bp.route("/new", methods=["GET", "POST"])
 def create() -> tuple[str, int] | Response:
-    """Make new house rules, starting from a preset."""
-    return edit_page(None)
+    """Make new house rules, starting from a preset; this phone may change them."""
+    access.device(create=True)  # before the form: a double tap shares one phone
+    return edit_page(None, None)
 
 
 @bp.route("/<int:ruleset_id>/edit", methods=["GET", "POST"])
 def edit(ruleset_id: int) -> tuple[str, int] | Response:
     """Change saved house rules; games already started keep their own copy."""
-    return edit_page(rulesets.get_ruleset(ruleset_id))
+    return edit_page(*writable(ruleset_id))
+
+
+@bp.get("/<int:ruleset_id>/edit/<token>")
+def edit_link(ruleset_id: int, token: str) -> Response:
+    """Let this phone change house rules: the link carries their write token."""
+    ruleset = rulesets.get_ruleset(ruleset_id)
+    if not rulesets.may_write(ruleset, token):
+        raise Forbidden("This edit link is not valid for these house rules.")
+    access.grant(access.RULESET, str(ruleset.id), token)
+    return redirect(url_for("houserules.edit", ruleset_id=ruleset.id))
 
 
 @bp.route("/<int:ruleset_id>/delete", methods=["GET", "POST"])
 def delete(ruleset_id: int) -> str | Response:
     """Ask once, then delete saved house rules (a POST)."""
-    ruleset = rulesets.get_ruleset(ruleset_id)
+    ruleset, _ = writable(ruleset_id)
     form = DeleteForm()
     if form.validate_on_submit():
         name = ruleset.name

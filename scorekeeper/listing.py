@@ -8,7 +8,7 @@ from datetime import datetime
 from sqlalchemy import Select, and_, func, select
 
 from .errors import BadInput
-from .models import Game, GameSide, db
+from .models import Game, GameSide, Player, db
 from .result_models import PlayerResult, SideResult, standing
 from .scoring import name_key
 
@@ -21,8 +21,10 @@ class Summary:
 
     id: str
     name: str
+    notes: str
     created: datetime
     sides: tuple[str, ...]
+    players: tuple[tuple[str, ...], ...]  # each side's, in seating order
     totals: tuple[int, ...]
     ending: str | None
     winner: int | None
@@ -59,7 +61,10 @@ class Page:
         return self.page - 1 if self.page > 1 else None
 
 
-COLUMNS = (Game.id, Game.name, Game.created, Game.ending, Game.winner, Game.hand_count)
+COLUMNS = (
+    *(Game.id, Game.name, Game.notes, Game.created),
+    *(Game.ending, Game.winner, Game.hand_count),
+)
 
 
 def chosen(player: str | None, status: str | None) -> tuple[Select[tuple], ...]:
@@ -98,12 +103,13 @@ def list_games(
     total = db.session.execute(
         select(func.count()).select_from(query.subquery())
     ).scalar_one()
-    rows = db.session.execute(
-        query.order_by(*order).limit(per_page).offset((page - 1) * per_page)
-    ).all()
-    sides: dict[str, list[tuple[str, int]]] = {row.id: [] for row in rows}
-    scores = (
-        select(GameSide.game_id, GameSide.name, SideResult.total)
+    shown = query.order_by(*order).limit(per_page).offset((page - 1) * per_page)
+    rows = db.session.execute(shown).all()
+    # Each side's name, total and players, for the games shown (a subquery, so
+    # a page as long as every game needs no list of ids).
+    ids = select(shown.subquery().c.id)
+    seats = (
+        select(GameSide.game_id, GameSide.name, SideResult.total, Player.name)
         .join(
             SideResult,
             and_(
@@ -111,18 +117,22 @@ def list_games(
                 SideResult.position == GameSide.position,
             ),
         )
-        .where(GameSide.game_id.in_(sides))
-        .order_by(GameSide.game_id, GameSide.position)
+        .join(Player, Player.side_id == GameSide.id)
+        .where(GameSide.game_id.in_(ids))
+        .order_by(GameSide.game_id, GameSide.position, Player.position)
     )
-    for game_id, side, score in db.session.execute(scores):
-        sides[game_id].append((side, score))
+    sides: dict[str, dict[str, tuple[int, list[str]]]] = {r.id: {} for r in rows}
+    for game_id, side, score, seated in db.session.execute(seats):
+        sides[game_id].setdefault(side, (score, []))[1].append(seated)
     items = [
         Summary(
             id=row.id,
             name=row.name,
+            notes=row.notes,
             created=row.created,
-            sides=tuple(name for name, _ in sides[row.id]),
-            totals=tuple(score for _, score in sides[row.id]),
+            sides=tuple(sides[row.id]),
+            players=tuple(tuple(p) for _, p in sides[row.id].values()),
+            totals=tuple(score for score, _ in sides[row.id].values()),
             ending=row.ending,
             winner=row.winner,
             hands=row.hand_count,

@@ -1,4 +1,4 @@
-"""The tables: games, their sides and players, hands, and saved house rules."""
+"""The tables: games, their sides and players, hands, saved house rules, repeats."""
 
 from __future__ import annotations
 
@@ -7,7 +7,15 @@ from datetime import UTC, datetime
 from typing import Any
 
 from flask_sqlalchemy import SQLAlchemy
-from sqlalchemy import JSON, ForeignKey, Index, MetaData, String, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    ForeignKey,
+    Index,
+    MetaData,
+    String,
+    Text,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 NAME_LENGTH = 80
@@ -51,6 +59,10 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_game_id)
     name: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    # One line of the table's own words: where, who brought the cards.
+    notes: Mapped[str] = mapped_column(
+        String(NAME_LENGTH), default="", server_default=""
+    )
     created: Mapped[datetime] = mapped_column(default=utcnow, index=True)
     # The full rule set (rules_to_dict), so a later preset change cannot touch it.
     rules: Mapped[dict[str, Any]] = mapped_column(JSON)
@@ -147,4 +159,42 @@ class RuleSet(db.Model):  # type: ignore[name-defined,misc]
     # Unique, so two case variants of a name cannot both be saved, even racing.
     name_key: Mapped[str] = mapped_column(String(4 * NAME_LENGTH), unique=True)
     rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created: Mapped[datetime] = mapped_column(default=utcnow)
+    # A hash of the write token changing them needs; none for rules saved
+    # before tokens, which only `flask edit-link` opens again.
+    token_hash: Mapped[str | None] = mapped_column(String(64))
+    # When a game last started from them, so the new-game page offers those.
+    used: Mapped[datetime | None] = mapped_column(index=True)
+
+
+class RequestKey(db.Model):  # type: ignore[name-defined,misc]
+    """What a write sent with an Idempotency-Key or a form id answered, for repeats."""
+
+    __tablename__ = "request_key"
+
+    # A hash of where the request went and its key: the key itself is not kept.
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    # A hash of what the request asked, so a repeat asking otherwise is told.
+    digest: Mapped[str] = mapped_column(String(64))
+    status: Mapped[int]
+    # The JSON answered (without a write token), or the page redirected to.
+    answer: Mapped[str] = mapped_column(Text)
+    # A write token the answer carried, sealed with the server's secret key.
+    sealed: Mapped[str | None] = mapped_column(String(128))
+    created: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+
+
+class DeviceGrant(db.Model):  # type: ignore[name-defined,misc]
+    """What one phone may write: a game or saved house rules, and its sealed token."""
+
+    __tablename__ = "device_grant"
+    __table_args__ = (UniqueConstraint("device", "kind", "target"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    # A hash of the phone's device id: the id itself lives only in its cookie.
+    device: Mapped[str] = mapped_column(String(64))
+    kind: Mapped[str] = mapped_column(String(10))  # "game" or "ruleset"
+    target: Mapped[str] = mapped_column(String(32))  # the game's or rule set's id
+    # The write token sealed with the device id: only that phone can open it.
+    sealed: Mapped[str] = mapped_column(String(128))
     created: Mapped[datetime] = mapped_column(default=utcnow)

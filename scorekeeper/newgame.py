@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, redirect, render_template, url_for
+from flask import Blueprint, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
 from wtforms import SelectChoice
 
-from . import rulesets, schema, services
+from . import access, idempotency, repeats, rulesets, schema, services
 from .errors import AppError, BadInput, NotFound, app_error
 from .forms import NewGameForm
-from .games import remember_token
 from .scoring import (
     DEFAULT_PRESET,
     PRESET_NAMES,
     SHAPES,
+    Rules,
     ScoringError,
     Table,
     describe_rules,
@@ -34,24 +35,37 @@ def parse_shape(shape: str) -> tuple[int, int]:
     return key
 
 
-def rule_choices() -> list[SelectChoice]:
-    """Return the presets and saved house rules a game can start with."""
+# House rules offered: this phone's own and the latest used (with a link to all).
+OFFERED = 10
+
+
+def chosen_ruleset(choice: str | None) -> int | None:
+    """Return the id of the house rules a choice names, if it names some."""
+    kind, _, key = (choice or "").partition(":")
+    return schema.whole_number(key) if kind == "ruleset" else None
+
+
+def rule_choices(chosen: str | None) -> list[SelectChoice]:
+    """Return the presets and a few house rules a game can start with."""
     choices = [
         SelectChoice(f"preset:{key}", name) for key, name in PRESET_NAMES.items()
     ]
-    for ruleset in rulesets.list_rulesets():
+    own = [schema.whole_number(t) for t in access.latest(access.RULESET, OFFERED)]
+    first = [chosen_ruleset(chosen)]
+    for ruleset in rulesets.offered([n for n in first + own if n], OFFERED):
         choices.append(SelectChoice(f"ruleset:{ruleset.id}", f"House: {ruleset.name}"))
     return choices
 
 
 def chosen_rules(choice: str) -> dict[str, object]:
     """Return the rules dict a choice names."""
-    kind, _, key = (choice or "").partition(":")
-    if kind == "ruleset":
-        number = schema.whole_number(key)
+    choice = choice or ""
+    if choice.startswith("ruleset:"):
+        number = chosen_ruleset(choice)
         if number is None:
             raise BadInput("There are no such house rules: pick the rules.", "rules")
         return dict(rulesets.get_ruleset(number).rules)
+    key = choice.partition(":")[2]
     return {"preset": key if key in PRESET_NAMES else DEFAULT_PRESET}
 
 
@@ -69,14 +83,16 @@ def new_table(form: NewGameForm, sides: int, size: int) -> Table:
 
 @bp.get("/")
 def choose_table() -> str:
-    """Offer the table shapes 500 is played with."""
-    return render_template("newgame/choose_table.html", shapes=SHAPES)
+    """Offer the table shapes 500 is played with (keeping rules picked elsewhere)."""
+    rules = request.args.get("rules")
+    return render_template("newgame/choose_table.html", shapes=SHAPES, rules=rules)
 
 
 def blank_form(sides: int, size: int) -> NewGameForm:
     """Return the new-game form, with a field for every side and player."""
-    form = NewGameForm()
-    form.rules.choices = rule_choices()
+    form = NewGameForm().fresh()
+    asked = form.rules.data if form.is_submitted() else request.args.get("rules")
+    form.rules.choices = rule_choices(asked)
     if form.is_submitted():
         # A field list is as long as the form that came, not as the table.
         if len(form.players) != sides * size:
@@ -84,7 +100,8 @@ def blank_form(sides: int, size: int) -> NewGameForm:
         if size > 1 and len(form.sides) != sides:
             raise BadInput(f"This table needs {sides} team names.", "sides")
         return form
-    form.rules.data = f"preset:{DEFAULT_PRESET}"
+    offered = {choice.value for choice in form.rules.choices}
+    form.rules.data = asked if asked in offered else f"preset:{DEFAULT_PRESET}"
     for index in range(sides):
         form.sides.append_entry(DEFAULT_SIDES[index] if size > 1 else "")
     for _ in range(sides * size):
@@ -92,13 +109,28 @@ def blank_form(sides: int, size: int) -> NewGameForm:
     return form
 
 
+def start(form: NewGameForm, rules: Rules, table: Table) -> Response:
+    """Start the game, once however often the form is sent; go to its scoreboard."""
+    keyed = repeats.page_key()
+
+    def write() -> Response:
+        also = access.granting(access.GAME, repeats.keeping(keyed))
+        name, notes = form.name.data or "", form.notes.data or ""
+        game, _ = services.create_game(name, rules, table, notes, also)
+        rulesets.used(chosen_ruleset(form.rules.data))
+        return redirect(url_for("games.scoreboard", game_id=game.id))
+
+    return idempotency.once(keyed, write, repeats.redirect_again)
+
+
 @bp.route("/<shape>", methods=["GET", "POST"])
 def names(shape: str):
     """Name the sides and players, pick the rules, review, then start."""
     sides, size = parse_shape(shape)
+    access.device(create=True)  # before the form: a double tap shares one phone
     form = blank_form(sides, size)
-    summary, error = None, None
-    if form.validate_on_submit():
+    summary, error, table = None, None, None
+    if form.validate_on_submit() and not form.change.data:
         try:
             table = new_table(form, sides, size)
             rules = rules_from_dict(chosen_rules(form.rules.data))
@@ -106,11 +138,9 @@ def names(shape: str):
             form.first_dealer.data = table.first_dealer
             summary = describe_rules(rules)
             if form.start.data:
-                game, token = services.create_game(form.name.data or "", rules, table)
-                remember_token(game.id, token)
-                return redirect(url_for("games.scoreboard", game_id=game.id))
+                return start(form, rules, table)
         except (AppError, ScoringError) as err:
-            summary, error = None, app_error(err)
+            summary, error, table = None, app_error(err), None
     groups = [
         (form.sides[i] if size > 1 else None, form.players[i * size : (i + 1) * size])
         for i in range(sides)
@@ -121,6 +151,7 @@ def names(shape: str):
         size=size,
         groups=groups,
         summary=summary,
+        table=table,
         error=error,
         used_names=services.player_names(),
-    ), (400 if form.is_submitted() and not summary else 200)
+    ), (400 if form.is_submitted() and not (summary or form.change.data) else 200)

@@ -4,9 +4,20 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import assets, conditional, games, history, houserules, newgame, present
+from . import (
+    access,
+    assets,
+    conditional,
+    downloads,
+    games,
+    history,
+    houserules,
+    newgame,
+    present,
+    share,
+)
 
-BLUEPRINTS = (games.bp, newgame.bp, houserules.bp, history.bp)
+BLUEPRINTS = (games.bp, newgame.bp, houserules.bp, history.bp, share.bp, downloads.bp)
 # Views whose FlaskForm validates the CSRF token itself (not CSRFProtect).
 CHECKS_OWN_CSRF = (games.record_hand, games.edit_hand)
 
@@ -15,6 +26,7 @@ def init_app(app: Flask) -> None:
     """Register the page blueprints and the template helpers they share."""
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)
+    access.init_app(app)
     conditional.init_app(app)
     assets.init_app(app)
     app.add_template_global(present.suit_class)

@@ -4,12 +4,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from itertools import count
 from typing import Protocol
 
 from markupsafe import Markup, escape
 
-from .scoring import Contract, GameState, Outlook, Rules, Table, outlook
+from .listing import Summary
+from .scoring import (
+    Contract,
+    GameState,
+    HandResult,
+    Outlook,
+    Rules,
+    Table,
+    contracting_sides,
+    outlook,
+)
 
 ENDING_WORDS = {
     "front_door": "out the front door",
@@ -32,6 +43,35 @@ class Row:
     made: str
     points: tuple[str, ...]
     totals: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Card:
+    """One game as a row of a list, with what tells it apart from the others."""
+
+    id: str
+    name: str
+    created: datetime
+    hands: int
+    finished: bool
+    scores: tuple[
+        tuple[str, int], ...
+    ]  # ("Ann & Cat", 30): who played, and their total
+
+
+def card(game: Summary) -> Card:
+    """Return a game as a row of a list: its name, players, scores and hands."""
+    return Card(
+        id=game.id,
+        name=game.name,
+        created=game.created,
+        hands=game.hands,
+        finished=game.finished,
+        scores=tuple(
+            (" & ".join(players), total)
+            for players, total in zip(game.players, game.totals, strict=True)
+        ),
+    )
 
 
 def suit_class(suit: str | None) -> str:
@@ -75,6 +115,41 @@ def rows(table: Table, state: GameState) -> list[Row]:
             )
         )
     return out
+
+
+DONE = {
+    "recorded": "Hand {number}: {what}.",
+    "corrected": "Hand {number} corrected: {what}.",
+    "undone": "Hand {number} undone: it was {what}.",
+}
+
+
+def bid_words(contract: Contract) -> str:
+    """Return a contract as a sentence names it: '7♥', 'misère', 'Hi/Lo'."""
+    name, rest = contract.name, contract.name[1:]
+    return name if contract.is_normal or rest != rest.lower() else name.lower()
+
+
+def confirmation(table: Table, result: HandResult, kind: str = "recorded") -> str:
+    """Return the line that confirms a saved hand: 'Hand 5: Bob 7♥ made, Them +200.'"""
+    hand, contract = result.hand, result.contract
+    if contract is None:
+        what = "everyone passed"
+    else:
+        who = hand.bidder or table.sides[hand.side or 0].name
+        if hand.partner:
+            who += f" + {hand.partner}"
+        made = "made" if result.made else "failed"
+        what = f"{who} {bid_words(contract)} {made}"
+    first = contracting_sides(table, hand)
+    order = [*first, *(s for s in range(len(table.sides)) if s not in first)]
+    scores = [
+        f"{table.sides[s].name} {signed(result.points[s], result.reasons[s])}"
+        for s in order
+        if result.points[s]
+    ]
+    what = ", ".join([what, *scores]) if scores else f"{what}, no points"
+    return DONE[kind].format(number=result.number, what=what)
 
 
 def either(words: list[str]) -> str:

@@ -25,7 +25,7 @@ from .scoring import (
     rules_to_dict,
 )
 from .scoring.contracts import KNOWN_SPECIALS
-from .services import TEXT_LIMIT
+from .text import TEXT_LIMIT
 
 
 def encode(value: object) -> str:

@@ -2,25 +2,45 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from sqlalchemy import func
+from sqlalchemy import func, update
 
-from . import store
+from . import store, tokens
 from .errors import BadInput, NotFound
-from .models import RuleSet, db
+from .models import RuleSet, db, utcnow
 from .scoring import name_key, rules_from_dict
-from .services import clean_text
+from .services import Page
+from .text import clean_text
 
 # Database integer columns hold 32 bits on PostgreSQL.
 MAX_ID = 2**31 - 1
+DUPLICATE = BadInput("There are already house rules with that name.", "name")
+# What else saving new house rules keeps in its transaction: this phone's grant.
+AlsoSaved = Callable[[RuleSet, str], None] | None
 
 
-def list_rulesets() -> list[RuleSet]:
-    """Return the saved house rules by name."""
-    query = db.select(RuleSet).order_by(func.lower(RuleSet.name), RuleSet.id)
-    return list(db.session.execute(query).scalars())
+def list_rulesets(page: int = 1, per_page: int = 50) -> Page:
+    """Return a page of the saved house rules, by name."""
+    total = db.session.execute(db.select(func.count(RuleSet.id))).scalar_one()
+    query = db.select(RuleSet).order_by(RuleSet.name_key, RuleSet.id)
+    rows = db.session.execute(query.limit(per_page).offset((page - 1) * per_page))
+    return Page(list(rows.scalars()), page, per_page, total)
+
+
+def offered(own: Iterable[int], count: int = 10) -> list[RuleSet]:
+    """Return house rules to offer a new game: these, then the latest used, by name."""
+    mine = db.select(RuleSet).where(RuleSet.id.in_(list(own)[:count]))
+    found = {r.id: r for r in db.session.execute(mine).scalars()}
+    latest = (
+        db.select(RuleSet)
+        .where(RuleSet.id.not_in(list(found)))
+        .order_by(RuleSet.used.desc().nulls_last(), RuleSet.created.desc())
+        .limit(count - len(found))
+    )
+    found |= {r.id: r for r in db.session.execute(latest).scalars()}
+    return sorted(found.values(), key=lambda r: (r.name_key, r.id))
 
 
 def get_ruleset(ruleset_id: object) -> RuleSet:
@@ -42,29 +62,67 @@ def saved_rules(ruleset_id: object) -> Mapping[str, Any]:
         raise BadInput(error.message, "ruleset") from None
 
 
-def save_ruleset(
-    name: str, rules: Mapping[str, Any], ruleset_id: int | None = None
-) -> RuleSet:
-    """Create or update a saved rule set: a preset and its overrides."""
+def used(ruleset_id: object) -> None:
+    """Note that a game started from these house rules now (for the new-game page)."""
+    if isinstance(ruleset_id, int) and 0 < ruleset_id <= MAX_ID:
+        stamp = update(RuleSet).where(RuleSet.id == ruleset_id).values(used=utcnow())
+        store.transaction(lambda: db.session.execute(stamp))
+
+
+def may_write(ruleset: RuleSet, token: str | None) -> bool:
+    """Return whether a write token belongs to these house rules."""
+    return ruleset.token_hash is not None and tokens.grants(token, ruleset.token_hash)
+
+
+def _fill(ruleset: RuleSet, name: str, rules: Mapping[str, Any]) -> RuleSet:
+    """Name and set house rules, refusing a name another set has (case-blind)."""
+    clean = clean_text(name, "name")
+    if not clean:
+        raise BadInput("Give the house rules a name.", "name")
+    rules_from_dict(rules)
+    key = name_key(clean)
+    taken = db.session.execute(
+        db.select(RuleSet.id).where(RuleSet.name_key == key)
+    ).scalar()
+    if taken is not None and taken != ruleset.id:
+        raise BadInput(f"There are already house rules named {clean}.", "name")
+    ruleset.name, ruleset.name_key, ruleset.rules = clean, key, dict(rules)
+    return ruleset
+
+
+def create_ruleset(
+    name: str, rules: Mapping[str, Any], also: AlsoSaved = None
+) -> tuple[RuleSet, str]:
+    """Save new house rules; return them and their write token, given only here."""
+    token, token_hash = tokens.new_token()
 
     def work() -> RuleSet:
-        ruleset = RuleSet() if ruleset_id is None else get_ruleset(ruleset_id)
-        clean = clean_text(name, "name")
-        if not clean:
-            raise BadInput("Give the house rules a name.", "name")
-        rules_from_dict(rules)
-        key = name_key(clean)
-        taken = db.session.execute(
-            db.select(RuleSet.id).where(RuleSet.name_key == key)
-        ).scalar()
-        if taken is not None and taken != ruleset_id:
-            raise BadInput(f"There are already house rules named {clean}.", "name")
-        ruleset.name, ruleset.name_key, ruleset.rules = clean, key, dict(rules)
+        ruleset = _fill(RuleSet(token_hash=token_hash), name, rules)
         db.session.add(ruleset)
+        if also is not None:
+            db.session.flush()  # its id
+            also(ruleset, token)
         return ruleset
 
-    duplicate = BadInput("There are already house rules with that name.", "name")
-    return store.transaction(work, duplicate)
+    return store.transaction(work, DUPLICATE), token
+
+
+def change_ruleset(ruleset_id: int, name: str, rules: Mapping[str, Any]) -> RuleSet:
+    """Rename or change saved house rules; games already started keep theirs."""
+    return store.transaction(
+        lambda: _fill(get_ruleset(ruleset_id), name, rules), DUPLICATE
+    )
+
+
+def new_token(ruleset_id: int) -> str:
+    """Give saved house rules a new write token (the old one stops working)."""
+    token, token_hash = tokens.new_token()
+
+    def work() -> None:
+        get_ruleset(ruleset_id).token_hash = token_hash
+
+    store.transaction(work)
+    return token
 
 
 def delete_ruleset(ruleset_id: int) -> None:

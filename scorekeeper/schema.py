@@ -26,7 +26,7 @@ from .scoring import (
 )
 from .store import GAME_ID, Loaded
 
-GAME_FIELDS = {"name", "rules", "ruleset", "sides", "first_dealer"}
+GAME_FIELDS = {"name", "notes", "rules", "ruleset", "sides", "first_dealer"}
 HAND_FIELDS = {"bidder", "side", "contract", "tricks", "partner", "first_out"}
 RULESET_FIELDS = {"name", "rules"}
 
@@ -112,6 +112,7 @@ def game_summary(game: Summary) -> dict[str, Any]:
     return {
         "id": game.id,
         "name": game.name,
+        "notes": game.notes,
         "created": created(game.created),
         "status": status(game),
         "winner": game.winner,
@@ -128,6 +129,7 @@ def game_to_dict(game: Loaded) -> dict[str, Any]:
     return {
         "id": game.id,
         "name": row.name,
+        "notes": row.notes,
         "version": row.version,
         "created": created(row.created),
         "rules": row.rules,
@@ -186,11 +188,12 @@ def presets() -> list[dict[str, Any]]:
 
 @dataclass(frozen=True)
 class NewGame:
-    """A game asked for: its name (maybe empty), rules and table."""
+    """A game asked for: its name and notes (maybe empty), rules and table."""
 
     name: str
     rules: Rules
     table: Table
+    notes: str = ""
 
 
 Saved = Callable[[object], Mapping[str, Any]]
@@ -213,7 +216,7 @@ def new_game(data: object, saved: Saved | None = None) -> NewGame:
             raise BadInput('Each side needs a "name" and a list of "players".', "sides")
         pairs.append((side.get("name"), side["players"]))
     table = make_table(pairs, data.get("first_dealer"))
-    return NewGame(text(data, "name"), rules, table)
+    return NewGame(text(data, "name"), rules, table, text(data, "notes"))
 
 
 def hand(rules: Rules, table: Table, data: object) -> Hand:
@@ -247,6 +250,7 @@ def imported(data: object, index: int) -> PastGame:
     sides = data.get("sides")
     body = {
         "name": data.get("name", ""),
+        "notes": data.get("notes") or "",  # files from before notes have none
         "rules": data.get("rules", {}),
         "sides": [
             {"name": s.get("name"), "players": s.get("players")}
@@ -271,4 +275,6 @@ def imported(data: object, index: int) -> PastGame:
             hands.append(make_hand(game.rules, game.table, **found))
         except ScoringError as error:
             raise ScoringError(error.field, error.message, number) from None
-    return PastGame(game.name, game.rules, game.table, tuple(hands), game_id, stamp)
+    return PastGame(
+        game.name, game.rules, game.table, tuple(hands), game_id, stamp, game.notes
+    )

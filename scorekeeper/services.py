@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from . import results, store, tokens
-from .errors import BadInput, Conflict, NotFound
+from .errors import Conflict, NotFound
 from .listing import Page, list_games, player_names
 from .models import Game, GameSide, Player, db
 from .scoring import (
@@ -20,21 +20,11 @@ from .scoring import (
     replay,
     rules_to_dict,
 )
-from .store import Head, Loaded, head, load
+from .store import Also, AlsoMade, Head, Loaded, head, load
+from .text import TEXT_LIMIT, clean_text
 
 # The pages and the API reach games, and their listing, through this module.
 __all__ = ["Head", "Loaded", "Page", "head", "list_games", "load", "player_names"]
-TEXT_LIMIT = 80
-
-
-def clean_text(value: str, field: str) -> str:
-    """Return a name with its spaces folded, or refuse control characters or length."""
-    value = " ".join(value.split())
-    if not value.isprintable():
-        raise BadInput(f"The {field} has control characters.", field)
-    if len(value) > TEXT_LIMIT:
-        raise BadInput(f"The {field} must be at most {TEXT_LIMIT} characters.", field)
-    return value
 
 
 # Reading
@@ -78,12 +68,15 @@ def last_hand(game: Loaded) -> HandResult:
 # Writing games
 
 
-def game_row(name: str, rules: Rules, table: Table) -> tuple[Game, str]:
+def game_row(
+    name: str, rules: Rules, table: Table, notes: str = ""
+) -> tuple[Game, str]:
     """Return a new game's row, with its sides and players, and its write token."""
     token, token_hash = tokens.new_token()
     name = clean_text(name, "name") or " v ".join(s.name for s in table.sides)
     game = Game(
         name=name[:TEXT_LIMIT],
+        notes=clean_text(notes, "notes"),
         rules=rules_to_dict(rules),
         first_dealer=table.first_dealer,
         token_hash=token_hash,
@@ -97,30 +90,35 @@ def game_row(name: str, rules: Rules, table: Table) -> tuple[Game, str]:
     return game, token
 
 
-def create_game(name: str, rules: Rules, table: Table) -> tuple[Loaded, str]:
+def create_game(
+    name: str, rules: Rules, table: Table, notes: str = "", also: AlsoMade = None
+) -> tuple[Loaded, str]:
     """Create a game; return it and its write token, given only here."""
-    game, token = game_row(name, rules, table)
-
+    game, token = game_row(name, rules, table, notes)
     made = Loaded(game, rules, table, replay(rules, table, []))
 
     def work() -> None:
         db.session.add(game)
-        db.session.flush()
+        db.session.flush()  # the id, version and date the results and answer show
         results.keep(game, table, made.state)
+        if also is not None:
+            also(made, token)
 
     store.transaction(work)
     store.remember(game, game.version, made.state)
     return made, token
 
 
-def rematch(game: Loaded) -> tuple[Loaded, str]:
-    """Start a new game with the same table and rules; the deal moves on one seat."""
-    table = game.table
+def rematch(game: Loaded, also: AlsoMade = None) -> tuple[Loaded, str]:
+    """Start a new game with the same table, rules and notes; the deal moves on."""
+    table, row = game.table, game.game
     first = table.left_of(table.first_dealer)
-    return create_game(game.game.name, game.rules, Table(table.sides, first))
+    return create_game(row.name, game.rules, Table(table.sides, first), row.notes, also)
 
 
-def record_hand(game: Loaded, new: Hand, expected_version: int | None = None) -> Loaded:
+def record_hand(
+    game: Loaded, new: Hand, expected_version: int | None = None, also: Also = None
+) -> Loaded:
     """Record the next hand; raise GameOver if the game has ended."""
 
     def work() -> tuple[GameState, int]:
@@ -134,7 +132,7 @@ def record_hand(game: Loaded, new: Hand, expected_version: int | None = None) ->
         db.session.add(row)  # not through game.hands: that would load every row
         return state, row.number
 
-    return store.locked_write(game, expected_version, work)
+    return store.locked_write(game, expected_version, work, also)
 
 
 def _replay_with(game: Loaded, hands: Sequence[Hand], number: int) -> GameState:

@@ -177,10 +177,17 @@ def lock(game: Game, expected_version: int | None) -> int:
     return game.version
 
 
+# What else a write keeps in its own transaction, given the game it leaves (and
+# a new game's write token): the answer to a repeat, a phone's right to write.
+Also = Callable[[Loaded], None] | None
+AlsoMade = Callable[[Loaded, str], None] | None
+
+
 def locked_write(
     target: Loaded,
     expected_version: int | None,
     work: Callable[[], tuple[GameState, int]],
+    also: Also = None,
 ) -> Loaded:
     """Lock the game, run a write, keep its results, commit; return the new state.
 
@@ -191,6 +198,8 @@ def locked_write(
         version = lock(target.game, expected_version)
         state, since = work()
         results.keep(target.game, target.table, state, since)
+        if also is not None:
+            also(Loaded(target.game, target.rules, target.table, state))
         return version, state
 
     version, state = transaction(locked)

@@ -1,4 +1,4 @@
-"""Write tokens: made once, kept only as a hash, checked in constant time."""
+"""Write tokens: made once, kept only as a hash or sealed, checked in constant time."""
 
 from __future__ import annotations
 
@@ -23,3 +23,27 @@ def grants(token: str | None, kept_hash: str) -> bool:
     if not token:
         return False
     return hmac.compare_digest(token_hash(token), kept_hash)
+
+
+def _pad(secret: str | bytes, context: str, length: int) -> bytes:
+    """Return `length` bytes only the holder of `secret` can make (HMAC-SHA256)."""
+    key = secret.encode() if isinstance(secret, str) else secret
+    blocks = b""
+    while len(blocks) < length:
+        message = f"{len(blocks)}:{context}".encode()
+        blocks += hmac.new(key, message, hashlib.sha256).digest()
+    return blocks[:length]
+
+
+def seal(token: str, secret: str | bytes, context: str) -> str:
+    """Return a token sealed with a secret, so the database alone cannot read it."""
+    data = token.encode()
+    pad = _pad(secret, context, len(data))
+    return bytes(a ^ b for a, b in zip(data, pad, strict=True)).hex()
+
+
+def unseal(sealed: str, secret: str | bytes, context: str) -> str:
+    """Return a sealed token (nonsense unless the secret and context are the same)."""
+    data = bytes.fromhex(sealed)
+    pad = _pad(secret, context, len(data))
+    return bytes(a ^ b for a, b in zip(data, pad, strict=True)).decode(errors="replace")

@@ -1,27 +1,122 @@
-// Hand entry, a little nicer with JavaScript: tapping a contract sets the
-// tricks to what it needs (so a made contract is bidder, contract, save), and
-// with several sides the last side's tricks follow from the others.
-document.addEventListener("DOMContentLoaded", () => {
-  for (const form of document.querySelectorAll("form.hand-form")) {
-    let tricksTapped = form.querySelector('input[name="tricks"]:checked') !== null;
-    form.addEventListener("change", (event) => {
-      const input = event.target;
-      if (input.name === "tricks") tricksTapped = true;
-      if (input.name === "contract" && !tricksTapped) {
-        const wanted = form.querySelector(`input[name="tricks"][value="${input.dataset.tricks}"]`);
-        if (wanted) wanted.checked = true;
-      }
-      const sides = [...form.querySelectorAll("fieldset")].filter((f) =>
-        f.querySelector('input[name^="tricks_"]'));
-      if (input.name.startsWith("tricks_") && sides.length > 1) {
-        const last = sides[sides.length - 1];
-        const others = sides.slice(0, -1).map((f) => f.querySelector("input:checked"));
-        if (others.every(Boolean) && !last.contains(input)) {
-          const rest = 10 - others.reduce((sum, i) => sum + Number(i.value), 0);
-          const target = last.querySelector(`input[value="${rest}"]`);
-          if (target) target.checked = true;
-        }
-      }
-    });
+// Hand entry, a little nicer with JavaScript. The form stays a plain form that
+// posts and redirects: this script only fills in the tricks that follow from
+// the taps, and says above Save hand what will be recorded. It never submits:
+// a submit handler added later finds the form as it is.
+"use strict";
+
+const handEntry = (() => {
+  const checked = (form, name) => form.querySelector(`input[name="${name}"]:checked`);
+
+  // The tricks of each side, in side order, for three or more sides (and for
+  // an all-pass hand played at no trumps): one fieldset of taps a side.
+  function sideGroups(form) {
+    return [...form.querySelectorAll("fieldset")]
+      .filter((set) => set.querySelector('input[name^="tricks_"]'))
+      .map((set) => ({ set, name: set.querySelector("input").name, legend: set.querySelector("legend") }));
   }
+  const valueOf = (group) => {
+    const input = group.set.querySelector("input:checked");
+    return input ? Number(input.value) : null;
+  };
+  const choose = (set, value) => {
+    const input = set.querySelector(`input[value="${value}"]`);
+    if (input) input.checked = true;
+  };
+
+  // Fill in what follows from the taps, never touching a value the player
+  // tapped: a contract presets its bidder's tricks (so a hand made exactly is
+  // bidder, contract, the defenders but one, save); a called partner makes
+  // the pair one group, as only their sum scores; the one side left takes the
+  // rest of the ten. Everything filled here is worked out afresh on each tap.
+  function fill(form, tapped) {
+    const contract = checked(form, "contract");
+    const bidderTricks = form.querySelector('input[name="tricks"]');  // two sides
+    const twoSides = bidderTricks !== null;
+    if (twoSides && contract && !tapped.has("tricks")) {
+      choose(bidderTricks.closest("fieldset"), contract.dataset.tricks);
+    }
+    const groups = sideGroups(form);
+    for (const group of groups) {
+      group.set.hidden = false;
+      group.legend.textContent = group.legend.dataset.name;
+      if (!tapped.has(group.name)) {
+        for (const input of group.set.querySelectorAll("input")) input.checked = false;
+      }
+    }
+    const bidder = checked(form, "bidder");
+    const own = !twoSides && bidder ? groups[bidder.dataset.side] : null;
+    const partner = checked(form, "partner");
+    const ally = own && partner && partner.value ? groups[partner.dataset.side] : null;
+    if (ally && ally !== own && !tapped.has(ally.name)) {
+      choose(ally.set, 0);
+      ally.set.hidden = true;
+      own.legend.textContent = `${own.legend.dataset.name} + ${partner.value}`;
+    }
+    let open = groups.filter((group) => valueOf(group) === null);
+    // Preset the bidder only while another side is left to take the rest.
+    if (own && contract && open.includes(own) && open.length > 1) {
+      choose(own.set, contract.dataset.tricks);
+      open = open.filter((group) => group !== own);
+    }
+    if (open.length === 1) {
+      const rest = 10 - groups.reduce((sum, group) => sum + (valueOf(group) ?? 0), 0);
+      if (rest >= 0) choose(open[0].set, rest);
+    }
+  }
+
+  // What Save hand will record, in a line: "Bob · 7♥ · 7 tricks", or with
+  // tricks per side "Cat · 7♥ · Ann 2, Bob 1, Cat 7".
+  function describe(form) {
+    const bidder = checked(form, "bidder");
+    const partner = checked(form, "partner");
+    const contract = checked(form, "contract");
+    const tricks = checked(form, "tricks");
+    const groups = sideGroups(form).filter((group) => !group.set.hidden);
+    const counts = groups.map(valueOf);
+    if (!bidder && !contract && !tricks && counts.every((n) => n === null)) return "";
+    let who = bidder ? bidder.value : "bidder?";
+    if (bidder && partner && partner.value && partner.value !== bidder.value) who += ` + ${partner.value}`;
+    let taken = tricks ? `${tricks.value} tricks` : "tricks?";
+    if (!form.querySelector('input[name="tricks"]')) {
+      taken = groups.map((group, i) => `${group.legend.textContent}\u00a0${counts[i] ?? "?"}`).join(", ");
+      const sum = counts.reduce((total, n) => total + (n ?? 0), 0);
+      if (counts.every((n) => n !== null) && sum !== 10) taken += ` (add up to ${sum}, not 10)`;
+    }
+    return [who, contract ? contract.dataset.name : "contract?", taken].join(" · ");
+  }
+
+  // Scrolling a tile into view (a tap, the keyboard) stops above the sticky
+  // bar, however many lines the bar holds; the stylesheet guesses without us.
+  function keepClear(bar) {
+    const sticky = getComputedStyle(bar).position === "sticky";
+    document.documentElement.style.scrollPaddingBottom = sticky ? `${bar.offsetHeight + 8}px` : "";
+  }
+
+  function start(form) {
+    const said = form.querySelector("output.will-save");
+    for (const legend of form.querySelectorAll("legend")) legend.dataset.name = legend.textContent;
+    // Tricks already checked came from the player: a form sent back, an edit.
+    const tapped = new Set();
+    for (const input of form.querySelectorAll('input[name^="tricks"]:checked')) {
+      tapped.add(input.name);
+    }
+    const bar = form.querySelector(".savebar");
+    const update = () => {
+      fill(form, tapped);
+      if (said) said.textContent = describe(form);
+      if (bar) keepClear(bar);  // at once: the line above Save hand may have grown
+    };
+    form.addEventListener("change", (event) => {
+      if (event.target.name.startsWith("tricks")) tapped.add(event.target.name);
+      update();
+    });
+    update();
+    if (bar) new ResizeObserver(() => keepClear(bar)).observe(bar);  // turned, zoomed
+  }
+
+  return { start, describe };
+})();
+
+document.addEventListener("DOMContentLoaded", () => {
+  for (const form of document.querySelectorAll("form.hand-form")) handEntry.start(form);
 });

@@ -32,6 +32,8 @@ def command(port: int, server: str) -> list[str]:
     if server == "gunicorn":
         app = "scorekeeper:create_app()"
         return [str(BIN / "gunicorn"), "-w", "2", "-b", f"127.0.0.1:{port}", app]
+    if server == "waitress":  # what make run starts; it reads HOST and PORT
+        return [sys.executable, "-m", "scorekeeper.serve"]
     return [sys.executable, "-m", "flask", "--app", "scorekeeper", "run"] + [
         "--port",
         str(port),
@@ -63,6 +65,8 @@ class Server:
             SCOREKEEPER_INSTANCE=self.instance,
             DATABASE_URL=self.database_url,
             PYTHONUNBUFFERED="1",
+            HOST="127.0.0.1",
+            PORT=str(port),
         )
         for name in ("FLASK_DEBUG", "FLASK_APP", "FLASK_RUN_PORT"):
             env.pop(name, None)

@@ -104,14 +104,16 @@ def run_steps(client) -> list[dict[str, object]]:
         data = json.loads(
             json.dumps(body).replace('"{ruleset}"', names.get("ruleset", "0"))
         )
-        game = path.split("/")[3] if path.count("/") > 3 else ""
+        # The game or rule set written to: its token authorises the write.
+        game = path.split("/")[3] if path.count("/") >= 3 else ""
         headers = {"Authorization": f"Bearer {tokens.get(game, 'none')}"}
         response = client.open(path, method=method, json=data, headers=headers)
         text = response.get_data(as_text=True)
         if path in ("/api/games", "/api/rulesets") and response.status_code == 201:
             made = response.json
             games = ["game", "five", "third"]
-            key = "ruleset" if "rulesets" in path else games[len(tokens)]
+            made_games = [n for n in names if n in games]
+            key = "ruleset" if "rulesets" in path else games[len(made_games)]
             names[key] = str(made["id"])
             if "write_token" in made:
                 tokens[str(made["id"])] = made["write_token"]

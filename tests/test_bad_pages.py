@@ -117,6 +117,7 @@ def test_importing_a_date_that_overflows_is_a_one_line_error(runner, client, tmp
     result = runner.invoke(args=["import-games", str(path)])
     assert result.exit_code == 1 and result.exception is not None
     assert result.output.strip().splitlines() == [
-        "Error: Nothing imported: '0001-01-01T00:00:00+14:00' is not a date."
+        "Error: Nothing imported: game 1 (created): "
+        "'0001-01-01T00:00:00+14:00' is not a date."
     ]
     assert client.get("/api/games").json["total"] == 0

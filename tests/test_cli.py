@@ -1,8 +1,11 @@
-"""The flask CLI: init-db, export-games and import-games."""
+"""The flask CLI: init-db, export-games, import-games (in batches) and edit-link."""
 
 import json
 
+import pytest
 from api_helpers import FRIDAY
+from sqlalchemy import event
+from sqlalchemy.orm import Session
 
 from scorekeeper import create_app
 from scorekeeper.models import db
@@ -47,7 +50,7 @@ def test_import_is_all_or_nothing(runner, client, tmp_path):
     path.write_text(json.dumps({"games": [good, bad]}))
     result = runner.invoke(args=["import-games", str(path)])
     assert result.exit_code == 1
-    assert "Nothing imported" in result.output and "(hand 1)" in result.output
+    assert "Nothing imported: game 2, hand 1 (bidder): 'Zed'" in result.output
     assert client.get("/api/games").json["total"] == 0
 
 
@@ -77,3 +80,52 @@ def test_the_migrations_go_down_to_nothing_and_up_again(app, runner):
     assert runner.invoke(args=["init-db"]).output.strip() == (
         "The database is up to date."
     )
+
+
+def numbered(count: int) -> list[dict]:
+    """Return `count` games as an export file holds them, without ids."""
+    hand = {"bidder": "Bob", "contract": "7H", "tricks": [3, 7]}
+    return [{**FRIDAY, "name": f"Game {i}", "hands": [hand]} for i in range(count)]
+
+
+def test_import_writes_a_hundred_games_a_transaction(runner, client, tmp_path):
+    path = tmp_path / "games.json"
+    path.write_text(json.dumps({"games": numbered(250)}))
+    commits = []
+
+    def count(session: Session) -> None:
+        commits.append(session)
+
+    event.listen(Session, "after_commit", count)
+    try:
+        result = runner.invoke(args=["import-games", str(path)])
+    finally:
+        event.remove(Session, "after_commit", count)
+    assert result.exit_code == 0, result.output
+    assert len(commits) == 3  # 100, 100 and 50 games
+    assert result.output.count("/play/") == 250
+    assert client.get("/api/games").json["total"] == 250
+
+
+@pytest.mark.parametrize(
+    ("last", "says"),
+    [
+        (
+            {**FRIDAY, "hands": [{"bidder": "Zed", "contract": "7H", "tricks": 7}]},
+            "game 251, hand 1 (bidder): 'Zed' is not at this table",
+        ),
+        ({**FRIDAY, "sides": []}, "game 251 (sides):"),
+        ({**FRIDAY, "id": "twice"}, "share the id twice"),
+    ],
+)
+def test_a_bad_game_anywhere_in_the_file_writes_nothing(
+    runner, client, tmp_path, last, says
+):
+    games = numbered(250)
+    games[0]["id"] = "twice"
+    path = tmp_path / "games.json"
+    path.write_text(json.dumps({"games": [*games, last]}))
+    result = runner.invoke(args=["import-games", str(path)])
+    assert result.exit_code == 1
+    assert "Nothing imported: " in result.output and says in result.output
+    assert client.get("/api/games").json["total"] == 0

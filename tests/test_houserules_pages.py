@@ -226,6 +226,7 @@ def test_editing_keeps_values_and_contracts_the_form_does_not_list(client):
         "contracts": {"misere": 300, "kaiser": {"value": 420, "tricks": 9}},
     }
     made = client.post("/api/rulesets", json={"name": "Odd", "rules": rules}).json
+    client.get(f"/rules/{made['id']}/edit/{made['write_token']}")  # its edit link
     path = f"/rules/{made['id']}/edit"
     html = client.get(path).text
     assert re.search(

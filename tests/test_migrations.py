@@ -28,7 +28,7 @@ def test_upgrading_a_database_with_games_fills_their_results_by_replay(app, api)
     api.hand(bidder="Cat", contract="misere", tricks=0)
     with app.app_context():
         before = normal(stored())
-        downgrade(MIGRATIONS, "0002")
+        downgrade(MIGRATIONS, "0004_notes")
         db.session.remove()
         upgrade(MIGRATIONS)
         assert normal(stored()) == before == normal(replayed())

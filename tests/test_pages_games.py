@@ -129,7 +129,7 @@ def test_the_play_link_lets_a_second_phone_score(app, client):
     phone = app.test_client()
     assert phone.get(f"/games/{created['id']}/play/wrong").status_code == 403
     assert phone.get(created["links"]["play"]).status_code == 302
-    shared = phone.get(f"/games/{created['id']}").text
+    shared = phone.get(f"/games/{created['id']}/share/play").text
     assert f"http://localhost{created['links']['play']}" in shared
     board = f"/games/{created['id']}"
     assert (

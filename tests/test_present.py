@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scoring_helpers import AUSTRALIAN, FIVE, TEAMS, play
+from scoring_helpers import AUSTRALIAN, FIVE, TEAMS, THREE, house, play
 
 from scorekeeper import present
 from scorekeeper.scoring import PRESETS
@@ -61,3 +61,84 @@ def test_more_than_three_names_are_cut_short():
     assert present.either(["7♥", "8♠"]) == "7♥ or 8♠"
     assert present.either(["7♥", "8♠", "8♣"]) == "7♥, 8♠ or 8♣"
     assert present.either(["7♥", "8♠", "8♣", "8♦"]) == "7♥, 8♠, 8♣, …"
+
+
+def said(rules, table, *hands, kind="recorded"):
+    state = play(rules, table, *hands)
+    return present.confirmation(table, state.hands[-1], kind)
+
+
+def test_a_made_hand_is_confirmed_with_the_bidder_the_contract_and_the_points():
+    assert said(AUSTRALIAN, TEAMS, them("7H", 7)) == (
+        "Hand 1: Bob 7♥ made, Them +200, Us +30."
+    )
+
+
+def test_a_failed_hand_says_failed_and_leaves_out_sides_that_scored_nothing():
+    line = said(house(defender_tricks="never"), TEAMS, us("8S", 6))
+    assert line == "Hand 1: Ann 8♠ failed, Us -240."
+
+
+def test_a_slam_says_why_it_scored_more_than_the_bid():
+    assert (
+        said(AUSTRALIAN, TEAMS, us("7S", 10)) == "Hand 1: Ann 7♠ made, Us +250 (slam)."
+    )
+
+
+def test_a_redealt_all_pass_says_no_points():
+    line = said(AUSTRALIAN, TEAMS, us("7H", 7), {"contract": "pass"})
+    assert line == "Hand 2: everyone passed, no points."
+
+
+def test_an_all_pass_played_at_no_trumps_gives_each_side_its_tricks():
+    rules = house(all_pass="play_no_trumps")
+    line = said(rules, TEAMS, {"contract": "pass", "tricks": [6, 4]})
+    assert line == "Hand 1: everyone passed, Us +60, Them +40."
+
+
+def test_a_misere_reads_in_lower_case_like_a_bid():
+    assert (
+        said(
+            AUSTRALIAN,
+            THREE,
+            {"bidder": "Bob", "contract": "misere", "tricks": [5, 0, 5]},
+        )
+        == "Hand 1: Bob misère made, Bob +250."
+    )
+
+
+def test_three_sides_name_each_player_who_scored():
+    hand = {"bidder": "Cat", "contract": "7H", "tricks": [2, 1, 7]}
+    assert said(AUSTRALIAN, THREE, hand) == (
+        "Hand 1: Cat 7♥ made, Cat +200, Ann +20, Bob +10."
+    )
+
+
+def test_a_called_partner_is_named_beside_the_bidder():
+    hand = {
+        "bidder": "Ann",
+        "partner": "Cat",
+        "contract": "8S",
+        "tricks": [8, 1, 0, 1, 0],
+    }
+    assert said(AUSTRALIAN, FIVE, hand) == (
+        "Hand 1: Ann + Cat 8♠ made, Ann +120, Cat +120, Bob +10, Dan +10."
+    )
+
+
+def test_a_corrected_and_an_undone_hand_say_so():
+    hand = them("7H", 7)
+    assert said(AUSTRALIAN, TEAMS, hand, kind="corrected").startswith(
+        "Hand 1 corrected: Bob 7♥ made"
+    )
+    assert said(AUSTRALIAN, TEAMS, hand, kind="undone") == (
+        "Hand 1 undone: it was Bob 7♥ made, Them +200, Us +30."
+    )
+
+
+def test_special_contracts_read_as_a_sentence_names_them():
+    rules = house(contracts={"open_misere": 500, "hi_lo": 350})
+    assert [present.bid_words(c) for c in rules.special_contracts()] == [
+        "open misère",
+        "Hi/Lo",
+    ]

@@ -6,6 +6,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
+from api_helpers import import_past
 from flask import Flask
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -173,9 +174,9 @@ def apply(step: tuple[Any, ...], games: list[str]) -> None:
             except ScoringError:
                 pass
         try:
-            made = archive.import_games([replace(past, hands=tuple(made))])
+            made = import_past([replace(past, hands=tuple(made))])
         except ScoringError:  # a hand after the end, or a barred bidder
-            made = archive.import_games([past])
+            made = import_past([past])
         games.append(made[0][0])
         return
     if not games:

@@ -157,6 +157,7 @@ def test_rule_set_writes_a_cross_site_form_could_send_are_refused(client, conten
     kept = client.post("/api/rulesets", json={"name": "Club", "rules": {}}).json
     body = '{"name": "Hacked", "rules": {}}'
     headers = {"Content-Type": content_type}
+    headers["Authorization"] = f"Bearer {kept['write_token']}"
     for method, path in (
         ("POST", "/api/rulesets"),
         ("PUT", f"/api/rulesets/{kept['id']}"),

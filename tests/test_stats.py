@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from api_helpers import import_past
 from sqlalchemy import delete
 
 from scorekeeper import archive, results, services
@@ -37,7 +38,7 @@ def stats(app):
         with app.app_context():
             results.clear()  # the standings too: they have no game to cascade from
             db.session.execute(delete(Game))
-            archive.import_games(played)
+            import_past(played)
             return by_name(player_stats()), by_name(team_stats())
 
     return of

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import stats_replay
+from api_helpers import import_past
 from flask import Flask
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -46,7 +47,7 @@ def test_the_sql_statistics_equal_a_replay_of_every_game(app: Flask):
         with app.app_context():
             results.clear()  # the standings too: they have no game to cascade from
             db.session.execute(delete(Game))
-            archive.import_games([past(*spec) for spec in specs])
+            import_past([past(*spec) for spec in specs])
             played = [(g.table, g.state) for g in services.all_games()]
             assert stats.games_counted() == len(played)
             assert stats.player_stats() == stats_replay.player_stats(played)

@@ -23,6 +23,9 @@ from .errors import ScoringError
 from .settings import DEFAULT_PRESET, SETTINGS
 
 VALUE_LIMIT = 100_000
+# A table's own contracts, beside the known ones: enough for any house, few
+# enough that the hand form stays a form.
+CUSTOM_LIMIT = 20
 # A special's key is a bid and a stored hand's contract: plain, short and never
 # read as a normal contract, which starts with a digit.
 SPECIAL_KEY = re.compile(r"[a-z][a-z0-9_]{0,29}")
@@ -243,6 +246,13 @@ def rules_from_dict(data: Mapping[str, Any]) -> Rules:
             if not isinstance(value, Mapping):
                 raise ScoringError(
                     key, "'contracts' must map contract names to values."
+                )
+            custom = [k for k in value if k not in KNOWN_SPECIALS]
+            if len(custom) > CUSTOM_LIMIT:
+                raise ScoringError(
+                    key,
+                    f"A rule set may have at most {CUSTOM_LIMIT} contracts of its "
+                    f"own; this one has {len(custom)}.",
                 )
             changes[key] = tuple(_parse_special(k, v) for k, v in value.items())
         elif key in SETTINGS:

@@ -1,7 +1,7 @@
 """Results kept beside the hands, per hand, side and player, filled by replay
 
-Revision ID: 0003_results
-Revises: 0002
+Revision ID: 0005_results
+Revises: 0004_notes
 Create Date: 2026-11-23 10:00:00
 
 """
@@ -9,8 +9,8 @@ Create Date: 2026-11-23 10:00:00
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0003_results"
-down_revision = "0002"
+revision = "0005_results"
+down_revision = "0004_notes"
 branch_labels = None
 depends_on = None
 

@@ -1,0 +1,66 @@
+"""Downloads: a game's hands as CSV and its JSON, the history's games as CSV."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, jsonify, request
+
+from . import exports, schema, services
+from .errors import BadInput
+from .forms import HistoryForm
+from .history import filters
+from .services import Loaded
+
+bp = Blueprint("downloads", __name__)
+
+
+def attachment(response: Response, filename: str) -> Response:
+    """Mark an answer as a file to save, under a plain ASCII name."""
+    response.headers.set("Content-Disposition", "attachment", filename=filename)
+    return response
+
+
+def csv_file(text: str, filename: str) -> Response:
+    """Return CSV text as a download in UTF-8 with a byte-order mark."""
+    # The byte-order mark tells a spreadsheet the file is UTF-8: accents survive.
+    body = text.encode("utf-8-sig")
+    return attachment(Response(body, mimetype="text/csv"), filename)
+
+
+def played(game: Loaded) -> exports.Played:
+    """Return a loaded game as the exports take it."""
+    row = game.game
+    return exports.Played(row.created, row.name, row.notes, game.table, game.state)
+
+
+def stem(game: Loaded) -> str:
+    """Return a game's file name stem: its name and the day it started."""
+    return exports.file_stem(game.game.name, f"{game.game.created:%Y-%m-%d}")
+
+
+@bp.get("/games/<game_id>/hands.csv")
+def hands_csv(game_id: str) -> Response:
+    """Download a game's hands, with each side's points and running totals."""
+    game = services.load(game_id)
+    text = exports.hands_csv(game.table, game.state)
+    return csv_file(text, f"{stem(game)}-hands.csv")
+
+
+@bp.get("/games/<game_id>/game.json")
+def game_json(game_id: str) -> Response:
+    """Download a game as GET /api/games/<id> shows it."""
+    game = services.load(game_id)
+    return attachment(jsonify(schema.game_to_dict(game)), f"{stem(game)}.json")
+
+
+@bp.get("/history/games.csv")
+def history_csv() -> Response:
+    """Download every game the history's filters show, newest first, in one file."""
+    form = HistoryForm(request.args)
+    if not form.validate():
+        field, messages = next(iter(form.errors.items()))
+        raise BadInput(f"{form[field].label.text}: {messages[0]}", field)
+    player, status = filters(form)
+    # Every matching game, as one page.
+    games = services.list_games(1, schema.NUMBER_LIMIT, player, status).items
+    name = exports.file_stem("games", player or "", status or "")
+    return csv_file(exports.games_csv(games), f"{name}.csv")

@@ -1,0 +1,132 @@
+"""Exports a club uses: a game's hands and a list of games as CSV, a chat summary."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from . import present
+from .listing import Summary
+from .scoring import GameState, Table
+
+# A spreadsheet runs a cell that begins with one of these as a formula (OWASP,
+# CSV injection): such text gets a leading apostrophe. Numbers stay numbers.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+Cell = str | int | None
+
+
+@dataclass(frozen=True)
+class Played:
+    """A game as the exports see it: when, its name and notes, its table, replayed."""
+
+    created: datetime
+    name: str
+    notes: str
+    table: Table
+    state: GameState
+
+
+def defused(value: Cell) -> str | int:
+    """Return a cell's value, text a spreadsheet would run as a formula made plain."""
+    if value is None:
+        return ""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def to_csv(rows: Iterable[Sequence[Cell]]) -> str:
+    """Return rows as RFC 4180 CSV text, CRLF line ends, every text cell defused."""
+    out = io.StringIO()
+    # The excel dialect: fields quoted when needed, quotes doubled, "\r\n".
+    csv.writer(out).writerows([defused(v) for v in row] for row in rows)
+    return out.getvalue()
+
+
+def hands_csv(table: Table, state: GameState) -> str:
+    """Return every hand of a game, per side its tricks, points and running total."""
+    header: list[Cell] = ["Hand", "Dealer", "Bidder", "Partner", "Contract", "Made"]
+    for side in table.sides:
+        header += [f"{side.name} tricks", f"{side.name} points", f"{side.name} total"]
+    rows = [header]
+    for result in state.hands:
+        hand = result.hand
+        bidder = hand.bidder or (
+            table.sides[hand.side].name if hand.side is not None else None
+        )
+        made = {True: "yes", False: "no", None: None}[result.made]
+        contract = result.contract.name if result.contract else "passed"
+        row: list[Cell] = [result.number, result.dealer, bidder, hand.partner]
+        row += [contract, made]
+        for tricks, points, total in zip(
+            hand.tricks, result.points, result.totals, strict=True
+        ):
+            row += [tricks, points, total]
+        rows.append(row)
+    return to_csv(rows)
+
+
+def games_csv(games: Sequence[Summary]) -> str:
+    """Return one row a game: date, name, notes, each side, winner, ending, hands."""
+    most = max((len(g.sides) for g in games), default=2)
+    header: list[Cell] = ["Date (UTC)", "Name", "Notes"]
+    for number in range(1, most + 1):
+        header += [f"Side {number}", f"Side {number} players", f"Side {number} total"]
+    rows = [header + ["Winner", "Ending", "Hands"]]
+    for game in games:
+        sides = zip(game.sides, game.players, game.totals, strict=True)
+        row: list[Cell] = [f"{game.created:%Y-%m-%d %H:%M}", game.name, game.notes]
+        for side, players, total in sides:
+            row += [side, ", ".join(players), total]
+        row += [None] * 3 * (most - len(game.sides))
+        winner = None if game.winner is None else game.sides[game.winner]
+        ending = present.ENDING_WORDS[game.ending] if game.ending else "in progress"
+        rows.append(row + [winner, ending, game.hands])
+    return to_csv(rows)
+
+
+def and_list(words: Sequence[str]) -> str:
+    """Return names as 'Ann', 'Ann and Cat' or 'Ann, Cat and Eve'."""
+    if len(words) < 2:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def outcome(table: Table, state: GameState) -> str:
+    """Return how far a game went and how it ended, or that it goes on."""
+    count = len(state.hands)
+    if not count:
+        return ", not started yet."
+    played = f" after {count} hand{'s' if count > 1 else ''}"
+    if state.ending is None:
+        return f"{played}, still playing."
+    return f"{played}. {present.ending([side.name for side in table.sides], state)}"
+
+
+def summary(game: Played) -> str:
+    """Return a game in a few lines of plain text to paste into a group chat."""
+    table, state = game.table, game.state
+    pairs = zip(table.sides, state.totals, strict=True)
+    scores = " – ".join(f"{side.name} {total}" for side, total in pairs)
+    lines = [f"{game.name}: {scores}{outcome(table, state)}"]
+    for side in table.sides:
+        if side.players != (side.name,):  # a lone player is named once
+            lines.append(f"{side.name}: {and_list(side.players)}")
+    if game.notes:
+        lines.append(game.notes)
+    return "\n".join(lines)
+
+
+def file_stem(*words: str) -> str:
+    """Return words as a plain ASCII file name stem: 'Zoë's Friday' → zoe-s-friday."""
+    ascii_text = unicodedata.normalize("NFKD", " ".join(words)).encode(
+        "ascii", "ignore"
+    )
+    stem = re.sub(r"[^a-z0-9]+", "-", ascii_text.decode().lower()).strip("-")
+    return stem[:60].rstrip("-") or "game"

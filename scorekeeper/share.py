@@ -1,0 +1,79 @@
+"""Sharing a game: the view link as a QR code, a chat summary, notes, the play link."""
+
+from __future__ import annotations
+
+import segno
+from flask import Blueprint, flash, redirect, render_template, url_for
+from markupsafe import Markup
+
+from . import exports, notes, services
+from .downloads import played
+from .errors import AppError, Forbidden
+from .forms import NotesForm
+from .games import held_token, writable_game
+from .services import Loaded
+
+bp = Blueprint("share", __name__)
+
+
+def qr_code(url: str) -> Markup:
+    """Return a URL as a QR code in inline SVG that scales to its box."""
+    code = segno.make(url, error="m")
+    # Black on white with the quiet zone, in dark mode too: scanners need it.
+    return Markup(
+        code.svg_inline(scale=1, omitsize=True, svgclass="qr", lineclass=None)
+    )
+
+
+def share_page(game: Loaded, form: NotesForm | None = None, status: int = 200):
+    """Render the share page; the scoring phone also gets the notes form."""
+    url = url_for("games.scoreboard", game_id=game.id, _external=True)
+    writer = held_token(game) is not None
+    if writer and form is None:
+        form = NotesForm(notes=game.game.notes)
+    page = render_template(
+        "share/view.html",
+        game=game.game,
+        url=url,
+        qr=qr_code(url),
+        writer=writer,
+        form=form if writer else None,
+        summary=exports.summary(played(game)),
+    )
+    # The writer's page holds its form's CSRF token: no cache may keep a copy.
+    return page, status, {"Cache-Control": "no-store"} if writer else {}
+
+
+@bp.get("/games/<game_id>/share")
+def view_link(game_id: str):
+    """Show the view link (read only) as a QR code, to copy or to share."""
+    return share_page(services.load(game_id))
+
+
+@bp.post("/games/<game_id>/notes")
+def save_notes(game_id: str):
+    """Change the game's notes (the scoring phone only), then show them."""
+    game = writable_game(game_id)
+    form = NotesForm()
+    if not form.validate_on_submit():
+        return share_page(game, form, 400)
+    try:
+        notes.set_notes(game, form.notes.data or "")
+    except AppError as error:
+        form.notes.errors = [*form.notes.errors, error.message]
+        return share_page(game, form, error.status)
+    flash("Notes saved.")
+    return redirect(url_for(".view_link", game_id=game.id, _anchor="notes"))
+
+
+@bp.get("/games/<game_id>/share/play")
+def play_link(game_id: str):
+    """Show the play link, which lets another phone score, with a warning."""
+    game = services.load(game_id)
+    token = held_token(game)
+    if token is None:
+        raise Forbidden("Only a phone that scores this game can let another score.")
+    url = url_for("games.play_link", game_id=game.id, token=token, _external=True)
+    page = render_template("share/play.html", game=game.game, url=url, qr=qr_code(url))
+    # The page holds the write token: no cache may keep a copy.
+    return page, 200, {"Cache-Control": "no-store"}

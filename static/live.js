@@ -1,0 +1,127 @@
+// Watchers follow live: while the scoreboard is visible, ask the server for it
+// every PERIOD and swap in the parts that changed (totals, deal, hands, chart),
+// so every open scoreboard shows a new, edited or undone hand within seconds
+// without a reload. Each ask is a short conditional GET (the browser revalidates
+// its copy), so no server worker is held. A hand half tapped is never wiped.
+document.addEventListener("DOMContentLoaded", () => {
+  const PERIOD = 1500;  // ms between asks: a change shows within about 2 s
+  const GIVE_UP = 8000;  // ms before an unanswered ask counts as offline
+  const OFFLINE = "Offline: showing the last known score.";
+  const line = document.getElementById("updated");
+  if (!line) return;
+  const banner = document.getElementById("offline");
+  const moved = document.getElementById("moved");
+  const copy = document.querySelector('meta[name="offline-copy"]');
+  let heard = copy ? Date.parse(copy.content) : Date.now();
+  let timer = null;
+  let asking = false;
+  let leaving = false;
+  let touched = false;  // the hand form has taps this page did not get from the server
+
+  const form = () => document.querySelector("form.hand-form");
+  const watchForm = () => {
+    const current = form();
+    if (!current) return;
+    touched = current.querySelector("input:checked") !== null;
+    const mark = () => { touched = true; };
+    current.addEventListener("change", mark);
+    current.addEventListener("input", mark);
+    current.addEventListener("reset", () => { touched = false; });
+  };
+
+  const ago = () => {
+    const seconds = Math.round((Date.now() - heard) / 1000);
+    if (seconds < 5) return "Updated just now";
+    if (seconds < 60) return `Updated ${seconds} s ago`;
+    if (seconds < 3600) return `Updated ${Math.floor(seconds / 60)} min ago`;
+    return "Updated over an hour ago";
+  };
+  const say = (reached) => {
+    if (reached) heard = Date.now();
+    line.textContent = ago();
+    line.hidden = false;
+    if (!banner || reached === undefined) return;
+    if (!reached) banner.textContent = OFFLINE;
+    banner.hidden = reached && navigator.onLine;
+  };
+
+  // Swap each data-live part whose content changed; the hand form only when
+  // untouched, and then its inside only, so hand.js keeps listening to it.
+  // (The form's hidden version differs whenever the game moved, so a touched
+  // form is always caught here.)
+  const apply = (fresh) => {
+    for (const part of document.querySelectorAll("[data-live]")) {
+      const next = fresh.querySelector(`[data-live="${part.dataset.live}"]`);
+      if (!next || next.innerHTML === part.innerHTML) continue;
+      const mine = part.querySelector("form.hand-form");
+      const theirs = next.querySelector("form.hand-form");
+      if (mine && touched) {
+        if (moved) moved.hidden = false;
+      } else if (mine && theirs) {
+        mine.innerHTML = theirs.innerHTML;
+      } else {
+        part.innerHTML = next.innerHTML;
+        watchForm();
+      }
+    }
+  };
+
+  const ask = async () => {
+    timer = null;
+    if (document.hidden || asking || leaving) return;
+    asking = true;
+    try {
+      const response = await fetch(line.dataset.url, {
+        cache: "no-cache",  // revalidate: an unchanged game costs a 304
+        credentials: "same-origin",
+        signal: AbortSignal.timeout ? AbortSignal.timeout(GIVE_UP) : undefined,
+      });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const fresh = new DOMParser().parseFromString(await response.text(), "text/html");
+      const version = fresh.getElementById("updated")?.dataset.version;
+      if (version && version !== line.dataset.version && !leaving) {
+        apply(fresh);
+        line.dataset.version = version;
+      }
+      say(true);
+    } catch (error) {
+      say(false);
+    } finally {
+      asking = false;
+      later();
+    }
+  };
+  const later = () => {
+    clearTimeout(timer);
+    timer = document.hidden || leaving ? null : setTimeout(ask, PERIOD);
+  };
+  const now = () => {
+    clearTimeout(timer);
+    ask();
+  };
+
+  // Start afresh: forget the taps, take the server's form with the next answer.
+  // A script that saves a hand in the background sends "live:refresh" too.
+  const refresh = () => {
+    touched = false;
+    if (moved) moved.hidden = true;
+    line.dataset.version = "";
+    now();
+  };
+  watchForm();
+  moved?.querySelector("button").addEventListener("click", refresh);
+  document.addEventListener("live:refresh", refresh);
+  // A form on its way to the server: stop asking, the next page takes over.
+  document.addEventListener("submit", (event) => {
+    if (event.defaultPrevented) return;  // sent by a script: the page stays
+    leaving = true;
+    clearTimeout(timer);
+  });
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted) { leaving = false; now(); }  // back from the history cache
+  });
+  document.addEventListener("visibilitychange", () => (document.hidden ? later() : now()));
+  window.addEventListener("online", now);
+  say();
+  later();
+});
