@@ -142,14 +142,21 @@ def gunicorn_hello(folder: str) -> tuple[subprocess.Popen[bytes], int]:
 
 
 def writer_cookie(port: int, game: dict[str, Any]) -> str:
-    """Return the session cookie of a phone that opened the game's play link."""
-    _, headers, _ = send(port, "GET", game["links"]["play"])
-    cookie = headers["Set-Cookie"].split(";")[0]
-    # The first scoreboard gives the phone its CSRF token, in a new cookie.
-    _, headers, _ = send(port, "GET", game["links"]["view"], Cookie=cookie)
-    if "Set-Cookie" in headers:
-        cookie = headers["Set-Cookie"].split(";")[0]
-    return cookie
+    """Return the cookies of a phone that opened the game's play link."""
+    jar: dict[str, str] = {}
+    for path in (game["links"]["play"], game["links"]["view"]):
+        # The play link grants the phone; its first scoreboard, a CSRF token.
+        cookie = "; ".join(f"{k}={v}" for k, v in jar.items())
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        connection.request("GET", path, headers={"Cookie": cookie} if jar else {})
+        response = connection.getresponse()
+        response.read()
+        for name, value in response.getheaders():
+            if name.lower() == "set-cookie":
+                key, _, rest = value.partition("=")
+                jar[key] = rest.split(";")[0]
+        connection.close()
+    return "; ".join(f"{k}={v}" for k, v in jar.items())
 
 
 def app_scenarios(port: int, seconds: int, connections: int) -> dict[str, float]:

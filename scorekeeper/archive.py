@@ -71,7 +71,7 @@ def _write(batch: Iterable[tuple[PastGame, GameState]]) -> list[tuple[str, str]]
             game.hands.append(store.hand_row(number, played))
         db.session.add(game)
         db.session.flush()
-        results.keep(game, past.table, state)
+        results.keep(game, past.table, state, fresh=True)
         made.append((game.id, token))
     return made
 
@@ -97,7 +97,8 @@ def rescore() -> int:
         for game in games:
             # Replay the rows themselves: a remembered replay is not a rebuild.
             rules, table = rules_from_dict(game.rules), store.game_table(game)
-            results.keep(game, table, store.replay_rows(game, rules, table))
+            state = store.replay_rows(game, rules, table)
+            results.keep(game, table, state, fresh=True)
         return len(games)
 
     return store.transaction(work)

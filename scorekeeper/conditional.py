@@ -51,7 +51,9 @@ def page_etag(head: Head, writer: bool) -> str | None:
     """
     if session.get("_flashes"):  # a message is shown once, then gone
         return None
-    parts = [current_app.extensions["scorekeeper.build"], request.host_url]
+    # The host the page's absolute links name (request.host_url costs more).
+    host = f"{request.scheme}://{request.host}{request.root_path}"
+    parts = [current_app.extensions["scorekeeper.build"], host]
     if writer:
         if "csrf_token" not in session:  # drawing the page makes one
             return None

@@ -122,7 +122,8 @@ def drawn(
         banner=present.ending([side.name for side in table.sides], state),
         summary=describe_rules(game.rules),
         chart=present.chart(table, state),
-        confirm=ConfirmForm(version=str(game.version)).fresh(),
+        # Only the writer's page has forms: a watcher's sets no cookie at all.
+        confirm=ConfirmForm(version=str(game.version)).fresh() if token else None,
         done=done,
         limit=game.rules.hands_limit,
         number=len(state.hands) + 1,

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import delete, insert, select
+from sqlalchemy import bindparam, delete, insert, select, update
+from sqlalchemy.orm.attributes import set_committed_value
 
 from . import standings
 from .models import Game, db
@@ -91,39 +92,92 @@ def player_rows(sides: list[Row], table: Table) -> list[Row]:
 
 
 MODELS = (HandResultRow, SideResult, PlayerResult)
+# What a write may change in a side's or a player's row.
+MOVING = ("total", "against", "finished", "win")
+QUIET = {"synchronize_session": False}
 
 
-def stored(game: Game, since: int = 1) -> standings.Rows:
-    """Return a game's stored results: hands from `since` on, sides, players."""
-    found = []
-    for model in MODELS:
-        rows = model.__table__
-        query = select(rows).where(rows.c.game_id == game.id)
-        if model is HandResultRow:
-            query = query.where(rows.c.number >= since)
-        found.append([dict(row) for row in db.session.execute(query).mappings()])
-    return found[0], found[1], found[2]
+def stored_rows(model: Any, game: Game, since: int = 1) -> list[Row]:
+    """Return a game's stored results of one kind (hands from `since` on)."""
+    rows = model.__table__
+    query = select(rows).where(rows.c.game_id == game.id)
+    if model is HandResultRow:
+        query = query.where(rows.c.number >= since)
+    return [dict(row) for row in db.session.execute(query).mappings()]
 
 
-def keep(game: Game, table: Table, state: GameState, since: int = 1) -> None:
-    """Store a game's results after a write that changed its hands from `since` on."""
-    game.ending, game.winner, game.hand_count = (
-        state.ending,
-        state.winner,
-        len(state.hands),
-    )
-    before = stored(game, since)
+def stored(game: Game) -> standings.Rows:
+    """Return a game's stored results: its hands, sides and players."""
+    hands, sides, players = (stored_rows(model, game) for model in MODELS)
+    return hands, sides, players
+
+
+def as_ended(rows: list[Row], place: str, game: Game) -> list[Row]:
+    """Return side or player rows as the game's row says it stood: won, or not."""
+    return [
+        {
+            **row,
+            "finished": game.ending is not None,
+            "win": game.ending if game.winner == row[place] else None,
+        }
+        for row in rows
+    ]
+
+
+def keep(
+    game: Game, table: Table, state: GameState, since: int = 1, *, fresh: bool = False
+) -> None:
+    """Store a game's results after a write that changed its hands from `since` on.
+
+    A fresh game (just made, imported or being rebuilt) has none yet. Any other
+    has the rows its last write kept, and its game row (as the lock read it)
+    says how it stood then: only the hands from `since` on are read back.
+    """
     sides = side_rows(game, table, state)
     after = (hand_rows(game.id, table, state, since), sides, player_rows(sides, table))
-    quiet = {"synchronize_session": False}
-    for model, rows in zip(MODELS, after, strict=True):
-        gone = delete(model).where(model.game_id == game.id)
-        if model is HandResultRow:
-            gone = gone.where(HandResultRow.number >= since)
-        db.session.execute(gone.execution_options(**quiet))
-        if rows:
-            db.session.execute(insert(model), rows)
-    standings.apply(game, before, after)
+    before: standings.Rows = ([], [], [])
+    if not fresh:
+        kept = since <= game.hand_count  # a hand recorded at the end replaces none
+        hands = stored_rows(HandResultRow, game, since) if kept else []
+        players = as_ended(after[2], "side", game)
+        before = (hands, as_ended(sides, "position", game), players)
+        if kept:
+            gone = delete(HandResultRow).where(
+                HandResultRow.game_id == game.id, HandResultRow.number >= since
+            )
+            db.session.execute(gone.execution_options(**QUIET))
+    ended = {"ending": state.ending, "winner": state.winner}
+    ended["hand_count"] = len(state.hands)
+    if fresh:  # the game's row is about to be written with them
+        for name, value in ended.items():
+            setattr(game, name, value)
+    else:  # the game's row is written already: set them alone, in Core
+        games = Game.__table__
+        db.session.execute(update(games).where(games.c.id == game.id), ended)
+        for name, value in ended.items():
+            set_committed_value(game, name, value)
+    # Core statements on the tables: the ORM's bulk paths cost more than SQL.
+    if after[0]:
+        db.session.execute(insert(HandResultRow.__table__), after[0])
+    # Sides and players are the game's for good: inserted once, then updated.
+    for model, rows, place in (
+        (SideResult, after[1], "position"),
+        (PlayerResult, after[2], "name_key"),
+    ):
+        kept_in = model.__table__
+        if fresh:
+            db.session.execute(insert(kept_in), rows)
+            continue
+        found = (
+            kept_in.c.game_id == bindparam("game_"),
+            kept_in.c[place] == bindparam("at_"),
+        )
+        changed = [
+            {"game_": row["game_id"], "at_": row[place], **{k: row[k] for k in MOVING}}
+            for row in rows
+        ]
+        db.session.execute(update(kept_in).where(*found), changed)
+    standings.apply(game, before, after, fresh)
 
 
 def drop(game: Game) -> None:

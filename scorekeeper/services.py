@@ -100,12 +100,13 @@ def create_game(
     def work() -> None:
         db.session.add(game)
         db.session.flush()  # the id, version and date the results and answer show
-        results.keep(game, table, made.state)
+        results.keep(game, table, made.state, fresh=True)
         if also is not None:
             also(made, token)
 
     store.transaction(work)
     store.remember(game, game.version, made.state)
+    store.keep_table(game, rules, table)
     return made, token
 
 

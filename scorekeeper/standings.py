@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from sqlalchemy import and_, case, delete, or_, select, update
+from sqlalchemy import and_, bindparam, case, delete, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from .models import Game, db
@@ -102,53 +102,78 @@ def fold(games: Iterable[tuple[str, Any, Rows]]) -> list[dict[str, Any]]:
     return list(found.values())
 
 
+# The statement that adds a new game's counters, built once for each dialect.
+_UPSERTS: dict[str, Any] = {}
+
+
 def _upsert(rows: list[dict[str, Any]]) -> None:
     """Add rows' counters to the standings, inserting new names; keep the first."""
     dialect = db.session.get_bind().dialect.name
-    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
-    statement = insert(standing)
-    new = statement.excluded
-    earlier = or_(
-        new.first_created < standing.c.first_created,
-        and_(
-            new.first_created == standing.c.first_created,
-            new.first_game < standing.c.first_game,
-        ),
-    )
-    kept: dict[str, Any] = {c: standing.c[c] + new[c] for c in COUNTERS}
-    for column in ("name", "players", "first_created", "first_game"):
-        kept[column] = case((earlier, new[column]), else_=standing.c[column])
-    db.session.execute(
-        statement.on_conflict_do_update(index_elements=["who"], set_=kept), rows
-    )
+    if dialect not in _UPSERTS:
+        insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+        statement = insert(standing)
+        new = statement.excluded
+        earlier = or_(
+            new.first_created < standing.c.first_created,
+            and_(
+                new.first_created == standing.c.first_created,
+                new.first_game < standing.c.first_game,
+            ),
+        )
+        kept: dict[str, Any] = {c: standing.c[c] + new[c] for c in COUNTERS}
+        for column in ("name", "players", "first_created", "first_game"):
+            kept[column] = case((earlier, new[column]), else_=standing.c[column])
+        _UPSERTS[dialect] = statement.on_conflict_do_update(
+            index_elements=["who"], set_=kept
+        )
+    db.session.execute(_UPSERTS[dialect], rows)
 
 
-def apply(game: Game, before: Rows, after: Rows) -> None:
-    """Move the standings by what a write changed in one game's results."""
+def _add(changes: dict[str, dict[str, int]]) -> None:
+    """Add changes to names already standing: one UPDATE per set of counters."""
+    alike: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+    for who, change in changes.items():
+        alike.setdefault(tuple(sorted(change)), []).append({"who_": who, **change})
+    for counters, rows in alike.items():
+        moved = {c: standing.c[c] + bindparam(c) for c in counters}
+        query = update(standing).where(standing.c.who == bindparam("who_"))
+        db.session.execute(query.values(moved), rows)
+
+
+def apply(game: Game, before: Rows, after: Rows, fresh: bool = False) -> None:
+    """Move the standings by what a write changed in one game's results.
+
+    A fresh game may bring names never seen; any other write moves the
+    counters of names its game already added.
+    """
     old, new = counts(*before), counts(*after)
-    named = labels(after[2] or before[2])
-    rows = []
+    changes = {}
     # In key order: concurrent writes lock the same rows in the same order.
     for who in sorted(old.keys() | new.keys()):
-        change = {
-            c: new.get(who, Counter())[c] - old.get(who, Counter())[c] for c in COUNTERS
-        }
-        if not any(change.values()):
-            continue
-        name, players = named[who]
-        rows.append(
-            {
-                "who": who,
-                "team": "\n" in who,
-                "name": name,
-                "players": players,
-                "first_created": game.created,
-                "first_game": game.id,
-                **change,
-            }
+        was, now = old.get(who, Counter()), new.get(who, Counter())
+        change = {c: now[c] - was[c] for c in was.keys() | now.keys()}
+        change = {c: moved for c, moved in change.items() if moved}
+        if change:
+            changes[who] = change
+    if fresh and changes:
+        named = labels(after[2])
+        _upsert(
+            [
+                {
+                    "who": who,
+                    "team": "\n" in who,
+                    "name": named[who][0],
+                    "players": named[who][1],
+                    "first_created": game.created,
+                    "first_game": game.id,
+                    **dict.fromkeys(COUNTERS, 0),
+                    **change,
+                }
+                for who, change in changes.items()
+            ]
         )
-    if rows:
-        _upsert(rows)
+    elif changes:
+        _add(changes)
     if not after[2]:
         _forget(game, sorted(old))
 
