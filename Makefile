@@ -36,11 +36,13 @@ test: $(VENV)/.installed-test browser
 	$(BIN)/pytest -q
 
 # Every benchmark prints its figures: replay, page weight, hand 200 vs 1, req/s,
-# save latency with watchers, the history's CSV at 10 and 1,000 games.
+# save latency with watchers, the history's CSV at 10 and 1,000 games, and each
+# reading page at 10 and at 10,000 games.
 bench: $(VENV)/.installed
 	$(BIN)/python bench/replay.py
 	$(BIN)/python bench/pages.py
 	$(BIN)/python bench/api.py
 	$(BIN)/python bench/server.py
+	$(BIN)/python bench/scale.py
 	$(BIN)/python bench/watchers.py
 	$(BIN)/python bench/exports.py

@@ -1,11 +1,14 @@
-"""Requests per second under gunicorn (2 workers): scoreboard, recording, bare hello.
+"""Requests per second under gunicorn (2 workers), against a bare Flask hello.
 
-Run: .venv/bin/python bench/server.py [--requests 1000] [--threads 4]
+Run: .venv/bin/python bench/server.py [--seconds 5] [--connections 4]
 
-Everything stays on 127.0.0.1: the app and a bare Flask "hello" app each run
-under gunicorn with two sync workers, on SQLite, and a fixed number of requests
-is sent from a few client threads, one connection per request (sync workers
-close the connection after each answer).
+Everything stays on 127.0.0.1 and is measured in one run: the app and a bare
+Flask "hello" app each under gunicorn with two sync workers, on SQLite, loaded
+by wrk (Debian's package, installed with apt-get when missing), so the load
+generator is not what limits the rate. Scenarios: the scoreboard as a watcher
+and as the scoring phone, each with and without If-None-Match (a 304 when the
+game has not changed), the API's game with If-None-Match, and recording a hand
+through the API. Each rate is printed beside its ratio to hello's.
 """
 
 from __future__ import annotations
@@ -13,14 +16,12 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import re
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -38,73 +39,87 @@ app = Flask(__name__)
 def hello():
     return "hello"
 """
-Request = tuple[str, str, bytes | None, dict[str, str]]
+# Each wrk thread walks the games in turn, sending the four hands of CYCLE.
+RECORD = """local games = {%s}
+local bodies = {%s}
+local sent = 0
+request = function()
+  sent = sent + 1
+  local game = games[sent %% #games + 1]
+  return wrk.format("POST", game[1], {
+    ["Content-Type"] = "application/json",
+    ["Authorization"] = "Bearer " .. game[2],
+  }, bodies[sent %% #bodies + 1])
+end
+"""
+TARGETS = {"scoreboard": 0.6, "record": 0.4, "304": 0.8}
 
 
-def send(port: int, request: Request) -> tuple[int, bytes]:
-    """Send one request on a fresh connection; return the status and body."""
-    method, path, body, headers = request
+def wrk() -> str:
+    """Return the path of wrk, installing Debian's package if it is missing."""
+    found = shutil.which("wrk")
+    if found is None:
+        print("wrk is missing: apt-get install -y wrk", file=sys.stderr)
+        subprocess.run(["apt-get", "install", "-y", "-qq", "wrk"], check=True)
+        found = shutil.which("wrk")
+    assert found is not None, "wrk did not install"
+    return found
+
+
+def send(
+    port: int, method: str, path: str, body: object = None, **headers: str
+) -> tuple[int, dict[str, str], bytes]:
+    """Send one request; return the status, headers and body."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     try:
-        connection.request(method, path, body, headers)
+        data = None if body is None else json.dumps(body).encode()
+        if data is not None:
+            headers["Content-Type"] = "application/json"
+        connection.request(method, path, data, headers)
         response = connection.getresponse()
-        return response.status, response.read()
+        return response.status, dict(response.getheaders()), response.read()
     finally:
         connection.close()
 
 
 def post(port: int, path: str, body: object, token: str = "") -> dict[str, Any]:
     """POST JSON and return the decoded answer."""
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    status, answer = send(port, ("POST", path, json.dumps(body).encode(), headers))
+    auth = {"Authorization": f"Bearer {token}"} if token else {}
+    status, _, answer = send(port, "POST", path, body, **auth)
     assert status == 201, answer
     decoded: dict[str, Any] = json.loads(answer)
     return decoded
 
 
 def load(
-    port: int, make: Callable[[int], Request], total: int, threads: int, ok: int
-) -> dict[str, float]:
-    """Send `total` requests from `threads` threads; return rate and latencies."""
-    latencies: list[float] = []
-    failures: list[int] = []
-    counter = iter(range(total))
-    lock = threading.Lock()
-
-    def worker() -> None:
-        while True:
-            with lock:
-                number = next(counter, None)
-            if number is None:
-                return
-            began = time.perf_counter()
-            status, _ = send(port, make(number))
-            took = time.perf_counter() - began
-            with lock:
-                latencies.append(took)
-                if status != ok:
-                    failures.append(status)
-
-    pool = [threading.Thread(target=worker) for _ in range(threads)]
-    began = time.perf_counter()
-    for thread in pool:
-        thread.start()
-    for thread in pool:
-        thread.join()
-    elapsed = time.perf_counter() - began
-    if failures:
-        raise RuntimeError(f"{len(failures)} requests failed: {failures[:5]}")
-    latencies.sort()
-    return {
-        "rps": total / elapsed,
-        "mean": statistics.mean(latencies) * 1000,
-        "p95": latencies[int(len(latencies) * 0.95) - 1] * 1000,
-    }
+    port: int,
+    path: str,
+    seconds: int,
+    connections: int,
+    headers: dict[str, str] | None = None,
+    script: str = "",
+) -> float:
+    """Run wrk against a path; return requests per second (all 2xx or 3xx)."""
+    command = [wrk(), "-t2", f"-c{connections}", f"-d{seconds}s"]
+    for name, value in (headers or {}).items():
+        command += ["-H", f"{name}: {value}"]
+    with tempfile.NamedTemporaryFile("w", suffix=".lua") as lua:
+        if script:
+            lua.write(script)
+            lua.flush()
+            command += ["-s", lua.name]
+        output = subprocess.run(
+            command + [f"http://127.0.0.1:{port}{path}"],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+    if "Non-2xx or 3xx" in output or "Socket errors" in output:
+        raise RuntimeError(f"wrk saw failures on {path}:\n{output}")
+    return float(re.search(r"Requests/sec:\s+([\d.]+)", output)[1])  # type: ignore[index]
 
 
-def hello_server(folder: str) -> tuple[subprocess.Popen[bytes], int]:
+def gunicorn_hello(folder: str) -> tuple[subprocess.Popen[bytes], int]:
     """Serve the bare hello app under gunicorn with two workers."""
     Path(folder, "hello.py").write_text(HELLO)
     port = free_port()
@@ -118,7 +133,7 @@ def hello_server(folder: str) -> tuple[subprocess.Popen[bytes], int]:
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
         try:
-            if send(port, ("GET", "/", None, {}))[0] == 200:
+            if send(port, "GET", "/")[0] == 200:
                 return process, port
         except OSError:
             time.sleep(0.1)
@@ -126,73 +141,96 @@ def hello_server(folder: str) -> tuple[subprocess.Popen[bytes], int]:
     raise RuntimeError("The hello app did not start")
 
 
+def writer_cookie(port: int, game: dict[str, Any]) -> str:
+    """Return the cookies of a phone that opened the game's play link."""
+    jar: dict[str, str] = {}
+    for path in (game["links"]["play"], game["links"]["view"]):
+        # The play link grants the phone; its first scoreboard, a CSRF token.
+        cookie = "; ".join(f"{k}={v}" for k, v in jar.items())
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        connection.request("GET", path, headers={"Cookie": cookie} if jar else {})
+        response = connection.getresponse()
+        response.read()
+        for name, value in response.getheaders():
+            if name.lower() == "set-cookie":
+                key, _, rest = value.partition("=")
+                jar[key] = rest.split(";")[0]
+        connection.close()
+    return "; ".join(f"{k}={v}" for k, v in jar.items())
+
+
+def app_scenarios(port: int, seconds: int, connections: int) -> dict[str, float]:
+    """Measure the app's scenarios against one server."""
+    game = post(port, "/api/games", ENDLESS)
+    for hand in CYCLE * 3:  # a scoreboard of twelve hands
+        post(port, f"/api/games/{game['id']}/hands", hand, game["write_token"])
+    board, api_game = game["links"]["view"], f"/api/games/{game['id']}"
+    cookie = writer_cookie(port, game)
+    watching = send(port, "GET", board)[1].get("ETag", '"none"')
+    scoring = send(port, "GET", board, Cookie=cookie)[1].get("ETag", '"none"')
+    version = send(port, "GET", api_game)[1]["ETag"]
+    results = {
+        "scoreboard, watcher": load(port, board, seconds, connections),
+        "scoreboard, watcher, If-None-Match": load(
+            port, board, seconds, connections, {"If-None-Match": watching}
+        ),
+        "scoreboard, scoring phone": load(
+            port, board, seconds, connections, {"Cookie": cookie}
+        ),
+        "scoreboard, scoring phone, If-None-Match": load(
+            port,
+            board,
+            seconds,
+            connections,
+            {"Cookie": cookie, "If-None-Match": scoring},
+        ),
+        "GET /api/games/<id>, If-None-Match": load(
+            port, api_game, seconds, connections, {"If-None-Match": version}
+        ),
+    }
+    # Many endless games, so none grows past a few dozen hands in the run.
+    games = [post(port, "/api/games", ENDLESS) for _ in range(64)]
+    listed = ", ".join(
+        f'{{"/api/games/{g["id"]}/hands", "{g["write_token"]}"}}' for g in games
+    )
+    bodies = ", ".join(json.dumps(json.dumps(hand)) for hand in CYCLE)
+    results["record a hand, POST /api/games/<id>/hands"] = load(
+        port, "/", seconds, connections, script=RECORD % (listed, bodies)
+    )
+    return results
+
+
 def main() -> None:
-    """Measure the three scenarios and print them side by side."""
+    """Measure hello and the app in one run; print the rates and the ratios."""
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--requests", type=int, default=1000)
-    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--seconds", type=int, default=5)
+    parser.add_argument("--connections", type=int, default=4)
     args = parser.parse_args()
-    results: dict[str, dict[str, float]] = {}
+    wrk()
     with tempfile.TemporaryDirectory() as folder:
-        process, port = hello_server(folder)
+        process, port = gunicorn_hello(folder)
         try:
-            results["hello (bare Flask)"] = load(
-                port, lambda n: ("GET", "/", None, {}), args.requests, args.threads, 200
-            )
+            hello = load(port, "/", args.seconds, args.connections)
         finally:
             process.terminate()
             process.wait()
-
     app = Server(server="gunicorn")
     app.start()
     try:
         port = int(app.url.rsplit(":", 1)[1])
-        board = post(port, "/api/games", ENDLESS)
-        for number in range(20):
-            post(
-                port,
-                f"/api/games/{board['id']}/hands",
-                CYCLE[number % len(CYCLE)],
-                board["write_token"],
-            )
-        results["scoreboard GET /games/<id>, 20 hands"] = load(
-            port,
-            lambda n: ("GET", f"/games/{board['id']}", None, {}),
-            args.requests,
-            args.threads,
-            200,
-        )
-        # One endless game per client thread: the writes race for no lock, and
-        # each game grows to requests/threads hands.
-        games = [post(port, "/api/games", ENDLESS) for _ in range(args.threads)]
-
-        def record(number: int) -> Request:
-            game = games[number % len(games)]
-            body = json.dumps(CYCLE[number % len(CYCLE)]).encode()
-            headers = {
-                "Content-Type": "application/json",
-                "Authorization": f"Bearer {game['write_token']}",
-            }
-            return ("POST", f"/api/games/{game['id']}/hands", body, headers)
-
-        results["record a hand POST /api/games/<id>/hands"] = load(
-            port, record, args.requests, args.threads, 201
-        )
+        results = app_scenarios(port, args.seconds, args.connections)
     finally:
         app.stop()
         shutil.rmtree(app.instance, ignore_errors=True)
-
-    hello = results["hello (bare Flask)"]["rps"]
     print(
-        f"gunicorn -w 2, SQLite, {args.requests} requests per scenario, "
-        f"{args.threads} client threads, one connection per request"
+        f"gunicorn -w 2 (sync), SQLite, wrk -t2 -c{args.connections} "
+        f"-d{args.seconds}s for each scenario"
     )
-    print(f"{'scenario':44} {'req/s':>8} {'mean ms':>8} {'p95 ms':>8} {'/hello':>7}")
-    for name, figures in results.items():
-        print(
-            f"{name:44} {figures['rps']:8.0f} {figures['mean']:8.1f} "
-            f"{figures['p95']:8.1f} {figures['rps'] / hello:7.2f}"
-        )
+    print(f"{'scenario':46} {'req/s':>8} {'/hello':>7}")
+    print(f"{'hello (bare Flask)':46} {hello:8.0f} {1:7.2f}")
+    for name, rate in results.items():
+        print(f"{name:46} {rate:8.0f} {rate / hello:7.2f}")
+    print("targets: scoreboard >= 0.6 of hello, recording a hand >= 0.4, a 304 >= 0.8")
 
 
 if __name__ == "__main__":

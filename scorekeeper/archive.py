@@ -1,4 +1,4 @@
-"""Games in bulk: import from an export file; rebuild what is kept beside hands."""
+"""Games in bulk: import from an export file; rebuild the results kept beside hands."""
 
 from __future__ import annotations
 
@@ -6,7 +6,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from . import store
+from sqlalchemy.orm import selectinload
+
+from . import results, store
 from .errors import Conflict
 from .models import Game, db
 from .scoring import (
@@ -67,9 +69,9 @@ def _write(batch: Iterable[tuple[PastGame, GameState]]) -> list[tuple[str, str]]
             game.created = past.created
         for number, played in enumerate(past.hands, start=1):
             game.hands.append(store.hand_row(number, played))
-        store.keep_ending(game, state)
         db.session.add(game)
         db.session.flush()
+        results.keep(game, past.table, state, fresh=True)
         made.append((game.id, token))
     return made
 
@@ -86,14 +88,17 @@ def import_games(
 
 
 def rescore() -> int:
-    """Rebuild every value stored beside the hands from a replay; return the count."""
+    """Rebuild every result stored beside the hands by replay; return the count."""
 
     def work() -> int:
-        games = db.session.execute(db.select(Game)).scalars().all()
+        results.clear()
+        query = db.select(Game).options(selectinload(Game.hands))
+        games = db.session.execute(query).scalars().all()
         for game in games:
             # Replay the rows themselves: a remembered replay is not a rebuild.
             rules, table = rules_from_dict(game.rules), store.game_table(game)
-            store.keep_ending(game, store.replay_rows(game, rules, table))
+            state = store.replay_rows(game, rules, table)
+            results.keep(game, table, state, fresh=True)
         return len(games)
 
     return store.transaction(work)

@@ -94,7 +94,7 @@ def edit_link_command(ruleset_id: int) -> None:
 @click.command("rescore")
 @with_appcontext
 def rescore_command() -> None:
-    """Rebuild every value stored beside the hands (how each game ended) by replay."""
+    """Rebuild every result stored beside the hands (bids, totals, wins) by replay."""
     click.echo(f"Rescored {archive.rescore()} games.")
 
 

@@ -63,4 +63,4 @@ def history_csv() -> Response:
     # Every matching game, as one page.
     games = services.list_games(1, schema.NUMBER_LIMIT, player, status).items
     name = exports.file_stem("games", player or "", status or "")
-    return csv_file(exports.games_csv([played(g) for g in games]), f"{name}.csv")
+    return csv_file(exports.games_csv(games), f"{name}.csv")

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from . import present
+from .listing import Summary
 from .scoring import GameState, Table
 
 # A spreadsheet runs a cell that begins with one of these as a formula (OWASP,
@@ -71,22 +72,22 @@ def hands_csv(table: Table, state: GameState) -> str:
     return to_csv(rows)
 
 
-def games_csv(games: Sequence[Played]) -> str:
+def games_csv(games: Sequence[Summary]) -> str:
     """Return one row a game: date, name, notes, each side, winner, ending, hands."""
-    most = max((len(g.table.sides) for g in games), default=2)
+    most = max((len(g.sides) for g in games), default=2)
     header: list[Cell] = ["Date (UTC)", "Name", "Notes"]
     for number in range(1, most + 1):
         header += [f"Side {number}", f"Side {number} players", f"Side {number} total"]
     rows = [header + ["Winner", "Ending", "Hands"]]
     for game in games:
-        state, sides = game.state, game.table.sides
+        sides = zip(game.sides, game.players, game.totals, strict=True)
         row: list[Cell] = [f"{game.created:%Y-%m-%d %H:%M}", game.name, game.notes]
-        for side, total in zip(sides, state.totals, strict=True):
-            row += [side.name, ", ".join(side.players), total]
-        row += [None] * 3 * (most - len(sides))
-        winner = None if state.winner is None else sides[state.winner].name
-        ending = present.ENDING_WORDS[state.ending] if state.ending else "in progress"
-        rows.append(row + [winner, ending, len(state.hands)])
+        for side, players, total in sides:
+            row += [side, ", ".join(players), total]
+        row += [None] * 3 * (most - len(game.sides))
+        winner = None if game.winner is None else game.sides[game.winner]
+        ending = present.ENDING_WORDS[game.ending] if game.ending else "in progress"
+        rows.append(row + [winner, ending, game.hands])
     return to_csv(rows)
 
 
@@ -105,7 +106,7 @@ def outcome(table: Table, state: GameState) -> str:
     played = f" after {count} hand{'s' if count > 1 else ''}"
     if state.ending is None:
         return f"{played}, still playing."
-    return f"{played}. {present.ending(table, state)}"
+    return f"{played}. {present.ending([side.name for side in table.sides], state)}"
 
 
 def summary(game: Played) -> str:

@@ -7,7 +7,16 @@ from typing import Any
 from flask import Blueprint, flash, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
-from . import access, background, idempotency, present, repeats, saved, services
+from . import (
+    access,
+    background,
+    conditional,
+    idempotency,
+    present,
+    repeats,
+    saved,
+    services,
+)
 from .errors import AppError, Forbidden, Stale, app_error, wants_json
 from .forms import ConfirmForm, HandForm, hand_data
 from .scoring import Hand, ScoringError, describe_rules, first_out_matters
@@ -20,7 +29,7 @@ NOT_SAVED = (
 )
 
 
-def held_token(game: Loaded) -> str | None:
+def held_token(game: Loaded | services.Head) -> str | None:
     """Return the write token this phone holds for a game, if it is the right one."""
     token = access.held_token(access.GAME, game.id)
     return token if services.may_write(game, token) else None
@@ -97,6 +106,14 @@ def board(
     status: int = 200,
     done: saved.Saved | None = None,
 ):
+    """Answer the scoreboard, with the hand form when this phone may write."""
+    writer = held_token(game) is not None
+    return drawn(game, form, done), status, conditional.headers(writer)
+
+
+def drawn(
+    game: Loaded, form: HandForm | None = None, done: saved.Saved | None = None
+) -> str:
     """Render the scoreboard, with the hand form when this phone may write."""
     state, table, token = game.state, game.table, held_token(game)
     if token and form is None and not state.finished:
@@ -108,7 +125,7 @@ def board(
         if form
         else {"form": None, "table": table}
     )
-    page = render_template(
+    return render_template(
         "games/scoreboard.html",
         game=game.game,
         state=state,
@@ -116,22 +133,29 @@ def board(
         **fields,
         rows=present.rows(table, state),
         hints=present.hints(game.rules, table, state),
-        banner=present.ending(table, state),
+        banner=present.ending([side.name for side in table.sides], state),
         summary=describe_rules(game.rules),
         chart=present.chart(table, state),
-        confirm=ConfirmForm(version=str(game.version)).fresh(),
+        # Only the writer's page has forms: a watcher's sets no cookie at all.
+        confirm=ConfirmForm(version=str(game.version)).fresh() if token else None,
         done=done,
         limit=game.rules.hands_limit,
         number=len(state.hands) + 1,
     )
-    # The writer's page holds its form's CSRF token: no cache may keep a copy.
-    return page, status, {"Cache-Control": "no-store"} if token else {}
 
 
 @bp.get("/games/<game_id>")
 def scoreboard(game_id: str):
-    """Show the totals, the deal, what wins and every hand."""
-    return board(services.load(game_id), done=saved.take(game_id))
+    """Show the totals, the deal, what wins and every hand; 304 if unchanged."""
+    head = services.head(game_id)
+    if saved.waiting():  # the line that confirms a save: drawn once, kept nowhere
+        return board(services.load(game_id), done=saved.take(game_id))
+
+    def render() -> tuple[str, int]:
+        game = services.load(game_id)
+        return drawn(game), game.version
+
+    return conditional.scoreboard(head, held_token(head) is not None, render)
 
 
 def tapped_hand(form: HandForm, game: Loaded) -> Hand | None:

@@ -8,18 +8,21 @@ from flask import Blueprint, current_app, render_template, request, url_for
 
 from . import present, schema, services, stats
 from .forms import HistoryForm
+from .listing import Summary
 from .scoring import SUIT_SYMBOL
 from .scoring.contracts import SUIT_WORD
-from .services import Loaded
 
 bp = Blueprint("history", __name__)
+# The statistics page names the players and teams with the most games, so it
+# stays a page a phone can load however many play at the club.
+SHOWN = 50
 
 
-def entry(game: Loaded) -> dict[str, Any]:
+def entry(game: Summary) -> dict[str, Any]:
     """Return a game as a history entry: its summary, scores and how it ended."""
     summary = schema.game_summary(game)
-    summary["scores"] = list(zip(summary["sides"], game.state.totals, strict=True))
-    summary["ended"] = present.ending(game.table, game.state)
+    summary["scores"] = list(zip(game.sides, game.totals, strict=True))
+    summary["ended"] = present.ending(game.sides, game)
     return summary
 
 
@@ -65,12 +68,15 @@ def index() -> tuple[str, int]:
 
 @bp.get("/stats")
 def statistics() -> str:
-    """Show each player's and each team's results across every game."""
-    played = [(g.table, g.state) for g in services.all_games()]
+    """Show the results of the players and teams with most games, every game counted."""
+    players, more_players = stats.ranked(False, SHOWN)
+    teams, more_teams = stats.ranked(True, SHOWN)
     return render_template(
         "history/statistics.html",
-        games=len(played),
-        players=stats.player_stats(played),
-        teams=stats.team_stats(played),
+        games=stats.games_counted(),
+        players=players,
+        more_players=more_players,
+        teams=teams,
+        more_teams=more_teams,
         suits={key: (SUIT_SYMBOL[key], word) for key, word in SUIT_WORD.items()},
     )

@@ -7,7 +7,15 @@ from datetime import UTC, datetime
 from typing import Any
 
 from flask_sqlalchemy import SQLAlchemy
-from sqlalchemy import JSON, ForeignKey, MetaData, String, Text, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    ForeignKey,
+    Index,
+    MetaData,
+    String,
+    Text,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 NAME_LENGTH = 80
@@ -46,6 +54,8 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     """A game: its frozen rules, its table and a version bumped by every write."""
 
     __tablename__ = "game"
+    # Listing by status, newest first, reads the index alone.
+    __table_args__ = (Index("ix_game_ending_created", "ending", "created", "id"),)
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_game_id)
     name: Mapped[str] = mapped_column(String(NAME_LENGTH))
@@ -59,9 +69,12 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     first_dealer: Mapped[str] = mapped_column(String(40))
     version: Mapped[int] = mapped_column(default=1)
     token_hash: Mapped[str] = mapped_column(String(64))
-    # How the game ended, as of its last write: only for listing and filtering;
-    # totals and winners are always derived by replaying the hands.
-    ending: Mapped[str | None] = mapped_column(String(20), index=True)
+    # How the game ended, who won and how many hands, as of its last write:
+    # results for listing and filtering (result_models.py); the scoreboard's
+    # totals and winner are always derived by replaying the hands.
+    ending: Mapped[str | None] = mapped_column(String(20))
+    winner: Mapped[int | None]
+    hand_count: Mapped[int] = mapped_column(default=0)
 
     sides: Mapped[list[GameSide]] = relationship(
         back_populates="game",

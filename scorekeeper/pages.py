@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import access, downloads, games, history, houserules, newgame, present, share
+from . import (
+    access,
+    assets,
+    conditional,
+    downloads,
+    games,
+    history,
+    houserules,
+    newgame,
+    present,
+    share,
+)
 
 BLUEPRINTS = (games.bp, newgame.bp, houserules.bp, history.bp, share.bp, downloads.bp)
 # Views whose FlaskForm validates the CSRF token itself (not CSRFProtect).
@@ -16,4 +27,6 @@ def init_app(app: Flask) -> None:
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)
     access.init_app(app)
+    conditional.init_app(app)
+    assets.init_app(app)
     app.add_template_global(present.suit_class)

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from itertools import count
+from typing import Protocol
 
 from markupsafe import Markup, escape
 
+from .listing import Summary
 from .scoring import (
     Contract,
     GameState,
@@ -18,7 +21,6 @@ from .scoring import (
     contracting_sides,
     outlook,
 )
-from .services import Loaded
 
 ENDING_WORDS = {
     "front_door": "out the front door",
@@ -57,18 +59,17 @@ class Card:
     ]  # ("Ann & Cat", 30): who played, and their total
 
 
-def card(game: Loaded) -> Card:
+def card(game: Summary) -> Card:
     """Return a game as a row of a list: its name, players, scores and hands."""
-    state, sides = game.state, game.table.sides
     return Card(
         id=game.id,
-        name=game.game.name,
-        created=game.game.created,
-        hands=len(state.hands),
-        finished=state.finished,
+        name=game.name,
+        created=game.created,
+        hands=game.hands,
+        finished=game.finished,
         scores=tuple(
-            (" & ".join(side.players), total)
-            for side, total in zip(sides, state.totals, strict=True)
+            (" & ".join(players), total)
+            for players, total in zip(game.players, game.totals, strict=True)
         ),
     )
 
@@ -201,24 +202,33 @@ def hints(rules: Rules, table: Table, state: GameState) -> list[str]:
     return lines
 
 
-def ending(table: Table, state: GameState) -> str:
+class Outcome(Protocol):
+    """How a game stands: a replayed GameState, or a listed game's Summary."""
+
+    @property
+    def totals(self) -> tuple[int, ...]: ...
+    @property
+    def ending(self) -> str | None: ...
+    @property
+    def winner(self) -> int | None: ...
+
+
+def ending(sides: Sequence[str], state: Outcome) -> str:
     """Return the end-of-game banner, or '' while the game goes on."""
     if state.ending is None:
         return ""
     how = ENDING_WORDS[state.ending]
     if state.ending == "back_door":
         fallen = [
-            side.name
-            for side, total in zip(table.sides, state.totals, strict=True)
+            side
+            for side, total in zip(sides, state.totals, strict=True)
             if total == min(state.totals)
         ]
-        winner = (
-            "" if state.winner is None else f" {table.sides[state.winner].name} won."
-        )
+        winner = "" if state.winner is None else f" {sides[state.winner]} won."
         return f"{' and '.join(fallen)} went out the back door.{winner}"
     if state.winner is None:
         return f"The game ended {how} with no single winner."
-    return f"{table.sides[state.winner].name} won {how}."
+    return f"{sides[state.winner]} won {how}."
 
 
 def chart(table: Table, state: GameState) -> Markup:

@@ -61,6 +61,11 @@ def undone(after: Loaded, old: HandResult) -> None:
     session[KEY] = asdict(saved)
 
 
+def waiting() -> bool:
+    """Return whether a confirmation waits to be shown (a scoreboard drawn once)."""
+    return KEY in session
+
+
 def take(game_id: str) -> Saved | None:
     """Return, once, the confirmation waiting for this game's scoreboard."""
     if KEY not in session:  # popping a missing key would still rewrite the cookie

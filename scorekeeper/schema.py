@@ -9,6 +9,7 @@ from typing import Any
 
 from .archive import PastGame
 from .errors import BadInput
+from .listing import Summary
 from .models import RuleSet
 from .scoring import (
     PRESET_NAMES,
@@ -101,25 +102,24 @@ def created(stamp: datetime) -> str:
     return stamp.replace(tzinfo=UTC).isoformat()
 
 
-def status(state: GameState) -> str:
+def status(state: GameState | Summary) -> str:
     """Return a game's status as the API names it."""
     return "finished" if state.finished else "in_progress"
 
 
-def game_summary(game: Loaded) -> dict[str, Any]:
+def game_summary(game: Summary) -> dict[str, Any]:
     """Return the short form of a game used in lists."""
-    state = game.state
     return {
         "id": game.id,
-        "name": game.game.name,
-        "notes": game.game.notes,
-        "created": created(game.game.created),
-        "status": status(state),
-        "winner": state.winner,
-        "ending": state.ending,
-        "sides": [s.name for s in game.table.sides],
-        "totals": list(state.totals),
-        "hands": len(state.hands),
+        "name": game.name,
+        "notes": game.notes,
+        "created": created(game.created),
+        "status": status(game),
+        "winner": game.winner,
+        "ending": game.ending,
+        "sides": list(game.sides),
+        "totals": list(game.totals),
+        "hands": game.hands,
     }
 
 

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
-from sqlalchemy import func
-
-from . import grants, store, tokens
-from .errors import BadInput, Conflict, NotFound
+from . import grants, results, store, tokens
+from .errors import Conflict, NotFound
+from .listing import Page, list_games, player_names
 from .models import Game, GameSide, Player, db
 from .scoring import (
     GameOver,
@@ -22,72 +20,14 @@ from .scoring import (
     replay,
     rules_to_dict,
 )
-from .store import Also, AlsoMade, Loaded, load
+from .store import Also, AlsoMade, Head, Loaded, head, load
 from .text import TEXT_LIMIT, clean_text
 
-__all__ = ["Loaded", "load"]
-STATUSES = ("in_progress", "finished")
+# The pages and the API reach games, and their listing, through this module.
+__all__ = ["Head", "Loaded", "Page", "head", "list_games", "load", "player_names"]
 
 
 # Reading
-
-
-@dataclass(frozen=True)
-class Page:
-    """One page of games, newest first, and where it sits among the others."""
-
-    items: list[Loaded]
-    page: int
-    per_page: int
-    total: int
-
-    @property
-    def pages(self) -> int:
-        """Return how many pages there are."""
-        return -(-self.total // self.per_page)
-
-    @property
-    def next_num(self) -> int | None:
-        """Return the next page's number, if there is one."""
-        return self.page + 1 if self.page < self.pages else None
-
-    @property
-    def prev_num(self) -> int | None:
-        """Return the previous page's number, if there is one."""
-        return self.page - 1 if self.page > 1 else None
-
-
-def list_games(
-    page: int = 1,
-    per_page: int = 20,
-    player: str | None = None,
-    status: str | None = None,
-) -> Page:
-    """Return a page of games, newest first, by player and status if given."""
-    query = db.select(Game)
-    if player:
-        if "\x00" in player:
-            raise BadInput("The player name has control characters.", "player")
-        played = (
-            db.select(GameSide.game_id)
-            .join(Player)
-            .where(Player.name_key == name_key(player))
-        )
-        query = query.where(Game.id.in_(played))
-    if status is not None and status not in STATUSES:
-        raise BadInput("The status must be in_progress or finished.", "status")
-    if status is not None:
-        finished = Game.ending.is_not(None)
-        query = query.where(finished if status == "finished" else ~finished)
-    total = db.session.execute(
-        db.select(func.count()).select_from(query.subquery())
-    ).scalar_one()
-    rows = db.session.execute(
-        query.order_by(Game.created.desc(), Game.id)
-        .limit(per_page)
-        .offset((page - 1) * per_page)
-    ).scalars()
-    return Page([store.loaded(g) for g in rows], page, per_page, total)
 
 
 def all_games() -> list[Loaded]:
@@ -96,20 +36,9 @@ def all_games() -> list[Loaded]:
     return [store.loaded(g) for g in db.session.execute(query).scalars()]
 
 
-def player_names() -> list[str]:
-    """Return the names of everyone who has played, most frequent first."""
-    count = func.count(Player.id)
-    rows = db.session.execute(
-        db.select(func.min(Player.name), count)
-        .group_by(Player.name_key)
-        .order_by(count.desc())
-    )
-    return [name for name, _ in rows]
-
-
-def may_write(game: Loaded, token: str | None) -> bool:
+def may_write(game: Loaded | store.Head, token: str | None) -> bool:
     """Return whether a write token belongs to this game."""
-    return tokens.grants(token, game.game.token_hash)
+    return tokens.grants(token, game.token_hash)
 
 
 def check_number(number: int, count: int) -> None:
@@ -170,12 +99,14 @@ def create_game(
 
     def work() -> None:
         db.session.add(game)
+        db.session.flush()  # the id, version and date the results and answer show
+        results.keep(game, table, made.state, fresh=True)
         if also is not None:
-            db.session.flush()  # the id, version and date the answer shows
             also(made, token)
 
     store.transaction(work)
     store.remember(game, game.version, made.state)
+    store.keep_table(game, rules, table)
     return made, token
 
 
@@ -191,7 +122,7 @@ def record_hand(
 ) -> Loaded:
     """Record the next hand; raise GameOver if the game has ended."""
 
-    def work() -> GameState:
+    def work() -> tuple[GameState, int]:
         version = game.game.version
         before = store.remembered(game.game, version - 1) or store.replay_rows(
             game.game, game.rules, game.table
@@ -200,7 +131,7 @@ def record_hand(
         row = store.hand_row(len(state.hands), new)
         row.game_id = game.id
         db.session.add(row)  # not through game.hands: that would load every row
-        return state
+        return state, row.number
 
     return store.locked_write(game, expected_version, work, also)
 
@@ -230,7 +161,7 @@ def replace_hand(
 ) -> Loaded:
     """Replace a hand and recompute everything after it."""
 
-    def work() -> GameState:
+    def work() -> tuple[GameState, int]:
         rows = game.game.hands
         check_number(number, len(rows))
         hands = [store.stored_hand(h) for h in rows]
@@ -239,7 +170,7 @@ def replace_hand(
         row, changed = rows[number - 1], store.hand_row(number, new)
         for column in ("contract", "side", "bidder", "partner", "first_out", "tricks"):
             setattr(row, column, getattr(changed, column))
-        return state
+        return state, number
 
     return store.locked_write(game, expected_version, work)
 
@@ -249,7 +180,7 @@ def undo_hand(
 ) -> Loaded:
     """Delete the last hand (or check that `number` is the last) and replay."""
 
-    def work() -> GameState:
+    def work() -> tuple[GameState, int]:
         rows = game.game.hands
         count = len(rows)
         if number is not None:
@@ -262,7 +193,7 @@ def undo_hand(
                 )
         check_undoable(count)
         rows.pop()
-        return _replay_with(game, [store.stored_hand(h) for h in rows], count)
+        return _replay_with(game, [store.stored_hand(h) for h in rows], count), count
 
     return store.locked_write(game, expected_version, work)
 
@@ -271,6 +202,8 @@ def delete_game(game: Loaded) -> None:
     """Delete a game, everything recorded in it and every phone's grant of it."""
 
     def work() -> None:
+        store.lock(game.game, None)  # a write racing the delete waits for it
+        results.drop(game.game)
         grants.forget(grants.GAME, game.id)
         db.session.delete(game.game)
 

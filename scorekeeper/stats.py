@@ -1,14 +1,16 @@
-"""Statistics across games, per player and per team, from replayed games alone."""
+"""Statistics per player and per team, read from the standings every write keeps."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import Any
 
-from .scoring import SUITS, GameState, HandResult, Table, contracting_sides, name_key
+from sqlalchemy import func, select
+
+from .models import Game, db
+from .result_models import standing
+from .scoring import SUITS
 from .scoring.contracts import LEVELS
-
-WIN_KINDS = ("front_door", "back_door")
 
 
 @dataclass(frozen=True)
@@ -18,9 +20,9 @@ class Record:
     bid: int = 0
     made: int = 0
 
-    def add(self, made: bool) -> Record:
-        """Return this record with one more contract, made or not."""
-        return Record(self.bid + 1, self.made + int(made))
+    def plus(self, bid: int, made: int) -> Record:
+        """Return this record with more contracts, of which `made` were made."""
+        return Record(self.bid + bid, self.made + made)
 
     @property
     def words(self) -> str:
@@ -66,118 +68,65 @@ class Stats:
         )
 
 
-@dataclass
-class _Tally:
-    """Counts collected while walking the games; frozen into Stats at the end."""
+def _stats(row: Any) -> Stats:
+    """Return a standing row as Stats."""
+    return Stats(
+        name=row.name,
+        players=tuple(row.players.split("\n")),
+        games=row.games,
+        finished=row.finished,
+        front_door=row.front_door,
+        back_door=row.back_door,
+        other_wins=row.other_wins,
+        contracts=Record(row.bid, row.made),
+        suits=tuple((s, _record(row, s.lower())) for s in SUITS),
+        levels=tuple((n, _record(row, n)) for n in LEVELS),
+        misere=Record(row.misere_bid, row.misere_made),
+        specials=Record(row.special_bid, row.special_made),
+        tricks_bid=row.tricks_bid,
+        tricks_taken=row.tricks_taken,
+    )
 
-    name: str
-    players: tuple[str, ...]
-    games: int = 0
-    finished: int = 0
-    wins: dict[str, int] = field(default_factory=dict)
-    contracts: Record = Record()
-    suits: dict[str, Record] = field(default_factory=dict)
-    levels: dict[int, Record] = field(default_factory=dict)
-    misere: Record = Record()
-    specials: Record = Record()
-    tricks_bid: int = 0
-    tricks_taken: int = 0
 
-    def play(self, state: GameState, side: int) -> None:
-        """Count one game this player or team sat in, on this side."""
-        self.games += 1
-        if state.finished:
-            self.finished += 1
-            if state.winner == side:
-                assert state.ending is not None
-                kind = state.ending if state.ending in WIN_KINDS else "other"
-                self.wins[kind] = self.wins.get(kind, 0) + 1
+def _record(row: Any, key: object) -> Record:
+    return Record(getattr(row, f"bid_{key}"), getattr(row, f"made_{key}"))
 
-    def bid(self, table: Table, result: HandResult) -> None:
-        """Count one contract this player or team bid."""
-        contract, hand, made = result.contract, result.hand, bool(result.made)
-        assert contract is not None and hand.side is not None
-        self.contracts = self.contracts.add(made)
-        if contract.suit is not None:
-            self.suits[contract.suit] = self.suits.get(contract.suit, Record()).add(
-                made
+
+def ranked(teams: bool, shown: int | None = None) -> tuple[list[Stats], int]:
+    """Return the players' or teams' statistics, most games then wins first.
+
+    Only the first `shown` (all when None), and how many more there are.
+    """
+    chosen = standing.c.team == teams
+    query = select(standing).where(chosen)
+    if shown is None:
+        rows = db.session.execute(query).all()
+    else:
+        top = query.order_by(standing.c.games.desc(), standing.c.wins.desc())
+        rows = db.session.execute(top.limit(shown)).all()
+        if len(rows) == shown:  # the last place may be shared: bring all who share it
+            last = rows[-1]
+            tied = query.where(
+                standing.c.games == last.games, standing.c.wins == last.wins
             )
-            level = contract.tricks
-            self.levels[level] = self.levels.get(level, Record()).add(made)
-            self.tricks_bid += contract.tricks
-            self.tricks_taken += sum(
-                hand.tricks[s] for s in contracting_sides(table, hand)
-            )
-        elif contract.is_misere:
-            self.misere = self.misere.add(made)
-        else:
-            self.specials = self.specials.add(made)
-
-    def freeze(self) -> Stats:
-        """Return the counts as Stats."""
-        return Stats(
-            name=self.name,
-            players=self.players,
-            games=self.games,
-            finished=self.finished,
-            front_door=self.wins.get("front_door", 0),
-            back_door=self.wins.get("back_door", 0),
-            other_wins=self.wins.get("other", 0),
-            contracts=self.contracts,
-            suits=tuple((s, self.suits.get(s, Record())) for s in SUITS),
-            levels=tuple((n, self.levels.get(n, Record())) for n in LEVELS),
-            misere=self.misere,
-            specials=self.specials,
-            tricks_bid=self.tricks_bid,
-            tricks_taken=self.tricks_taken,
-        )
+            seen = {row.who for row in rows}
+            rows += [r for r in db.session.execute(tied) if r.who not in seen]
+    rows.sort(key=lambda r: (-r.games, -r.wins, r.name.casefold()))
+    kept = rows if shown is None else rows[:shown]
+    total = db.session.execute(select(func.count()).where(chosen)).scalar_one()
+    return [_stats(row) for row in kept], total - len(kept)
 
 
-def _key(names: Iterable[str]) -> frozenset[str]:
-    # Names are matched case-blind, as the history filter matches them.
-    return frozenset(name_key(n) for n in names)
-
-
-def _ranked(tallies: Iterable[_Tally]) -> list[Stats]:
-    stats = [t.freeze() for t in tallies]
-    return sorted(stats, key=lambda s: (-s.games, -s.wins, s.name.casefold()))
-
-
-def player_stats(games: Iterable[tuple[Table, GameState]]) -> list[Stats]:
+def player_stats() -> list[Stats]:
     """Return every player's results, most games first."""
-    tallies: dict[frozenset[str], _Tally] = {}
-    for table, state in games:
-        for index, side in enumerate(table.sides):
-            for player in side.players:
-                tally = tallies.setdefault(_key([player]), _Tally(player, (player,)))
-                tally.play(state, index)
-        for result in state.hands:
-            bidder = result.hand.bidder
-            if result.contract is not None and bidder is not None:
-                tallies[_key([bidder])].bid(table, result)
-    return _ranked(tallies.values())
+    return ranked(False)[0]
 
 
-def team_name(players: Iterable[str]) -> str:
-    """Return a team's name from its players, the same whatever the seating."""
-    return " & ".join(sorted(players, key=str.casefold))
-
-
-def team_stats(games: Iterable[tuple[Table, GameState]]) -> list[Stats]:
+def team_stats() -> list[Stats]:
     """Return the results of every team (a side of two or more), most games first."""
-    tallies: dict[frozenset[str], _Tally] = {}
-    for table, state in games:
-        if not table.is_teams:
-            continue
-        teams = []
-        for index, side in enumerate(table.sides):
-            players = tuple(sorted(side.players, key=str.casefold))
-            tally = tallies.setdefault(
-                _key(players), _Tally(team_name(players), players)
-            )
-            tally.play(state, index)
-            teams.append(tally)
-        for result in state.hands:
-            if result.contract is not None and result.hand.side is not None:
-                teams[result.hand.side].bid(table, result)
-    return _ranked(tallies.values())
+    return ranked(True)[0]
+
+
+def games_counted() -> int:
+    """Return how many games the statistics count."""
+    return db.session.execute(select(func.count()).select_from(Game)).scalar_one()

@@ -1,20 +1,11 @@
 // The service worker: keeps the app shell and each scoreboard this phone has
 // opened, so a visited scoreboard opens again with no network. Only GETs pass
 // through it: forms and /api/ always go straight to the server.
-const CACHE = "scorekeeper-v2";  // a new name when the shell changes: old copies go
-const SHELL = [
-  "/static/style.css",
-  "/static/hand.js",
-  "/static/pwa.js",
-  "/static/live.js",
-  "/static/share.js",
-  "/static/wake.js",
-  "/static/queue.js",
-  "/static/icon.svg",
-  "/static/icons/icon-192.png",
-  "/static/icons/icon-512.png",
-  "/static/icons/maskable-512.png",
-];
+// The app shell, every static file by its fingerprinted address, and a cache
+// named after them: pwa.py writes both in when it serves this file, so a new
+// release installs a new worker and a new cache.
+const SHELL = [];
+const CACHE = "scorekeeper-dev";
 const PAGE = /^\/(games\/[^/]+)?$/;  // the home page and each scoreboard
 
 self.addEventListener("install", (event) => {
@@ -47,7 +38,7 @@ self.addEventListener("fetch", (event) => {
   if (request.mode === "navigate" && PAGE.test(url.pathname)) {
     event.respondWith(networkFirst(event));
   } else if (SHELL.includes(url.pathname)) {
-    event.respondWith(cacheThenRefresh(event));
+    event.respondWith(kept(event));
   }
 });
 
@@ -81,15 +72,12 @@ async function keep(response) {
   await (await caches.open(CACHE)).put(path, copy);
 }
 
-// The shell: the kept copy at once, refreshed behind it for next time.
-async function cacheThenRefresh(event) {
+// The shell: a fingerprinted address never changes, so its kept copy is final.
+async function kept(event) {
   const cache = await caches.open(CACHE);
-  const kept = await cache.match(event.request, { ignoreSearch: true });
-  const fresh = fetch(event.request).then((response) => {
-    if (response.ok) cache.put(event.request, response.clone());
-    return response;
-  });
-  if (!kept) return fresh;
-  event.waitUntil(fresh.catch(() => {}));
-  return kept;
+  const copy = await cache.match(event.request);
+  if (copy) return copy;
+  const response = await fetch(event.request);
+  if (response.ok) await cache.put(event.request, response.clone());
+  return response;
 }

@@ -15,7 +15,10 @@ from sqlalchemy import create_engine, inspect, text
 
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
 # Tables of later migrations, dropped too.
-NEWER = ("request_key", "device_grant")
+NEWER = (
+    *("request_key", "device_grant"),
+    *("standing", "hand_result", "player_result", "side_result"),
+)
 
 
 def reset_database(url: str) -> None:
@@ -152,3 +155,11 @@ def key(hand: dict[str, Any]) -> tuple[Any, ...]:
 def has_inline_code(html: str) -> bool:
     """Return whether a page has an inline style or script (the CSP forbids both)."""
     return "style=" in html or re.search(r"<script(?![^>]*\bsrc=)", html) is not None
+
+
+def import_past(games: list[Any]) -> list[tuple[str, str]]:
+    """Store games (archive.PastGame) as import-games does; return ids and tokens."""
+    from scorekeeper import archive
+
+    checked = [(past, archive.replayed(past)) for past in games]
+    return [made for batch in archive.import_games(checked) for made in batch]

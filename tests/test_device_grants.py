@@ -9,9 +9,9 @@ import pytest
 from api_helpers import NEW_GAME_FORM
 from flask.testing import FlaskClient
 
-from scorekeeper import grants, rulesets, services
+from scorekeeper import grants, results, rulesets, services
 from scorekeeper.models import DeviceGrant, db
-from scorekeeper.scoring import PRESETS, make_table
+from scorekeeper.scoring import PRESETS, make_table, replay
 
 HAND = {"save": "1", "bidder": "Bob", "contract": "7H", "tricks": "7"}
 WATCHING = "You are watching this game"
@@ -131,6 +131,10 @@ def test_six_hundred_games_on_one_phone_all_stay_writable(app, client):
             game, token = services.game_row("", PRESETS["australian"], table)
             db.session.add(game)
             db.session.flush()
+            # As create_game keeps them: a game's results are made with it.
+            results.keep(
+                game, table, replay(PRESETS["australian"], table, []), fresh=True
+            )
             grants.grant(device, grants.GAME, game.id, token)
             made.append(game.id)
         db.session.commit()

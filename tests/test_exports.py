@@ -10,10 +10,27 @@ import pytest
 from scoring_helpers import AUSTRALIAN, FIVE, TEAMS, THREE, house, play
 
 from scorekeeper import exports
+from scorekeeper.listing import Summary
 from scorekeeper.scoring import make_table
 
 ACCENTS = make_table([("Zoë & Renée", ["Zoë", "Renée"]), ("Them", ["Bob", "Dan"])])
 WHEN = datetime(2025, 5, 2, 19, 4, 11)
+
+
+def listed(when, name, notes, table, state) -> Summary:
+    """Return a played game as the history lists it, from its stored results."""
+    return Summary(
+        "id",
+        name,
+        notes,
+        when,
+        tuple(side.name for side in table.sides),
+        tuple(side.players for side in table.sides),
+        state.totals,
+        state.ending,
+        state.winner,
+        len(state.hands),
+    )
 
 
 def read(text: str) -> list[list[str]]:
@@ -85,21 +102,21 @@ def test_a_name_starting_with_equals_is_neutralised_in_every_cell():
     state = play(AUSTRALIAN, table, {"bidder": "=Ann", "contract": "6S", "tricks": 6})
     header, row = read(exports.hands_csv(table, state))
     assert header[6] == "'=Us tricks" and row[1:3] == ["'=Ann", "'=Ann"]
-    game = exports.Played(WHEN, "=Friday", "@home", table, state)
+    game = listed(WHEN, "=Friday", "@home", table, state)
     header, row = read(exports.games_csv([game]))
     assert row[:5] == ["2025-05-02 19:04", "'=Friday", "'@home", "'=Us", "'=Ann, Cat"]
     assert row[6] == "Them" and row[7] == "Bob, -Dan"
 
 
 def test_games_have_a_column_set_per_side_of_the_widest_table():
-    four = exports.Played(
+    four = listed(
         WHEN,
         "Friday",
         "At Zoë's",
         TEAMS,
         play(AUSTRALIAN, TEAMS, {"bidder": "Ann", "contract": "10NT", "tricks": 10}),
     )
-    five = exports.Played(WHEN, "Five", "", FIVE, play(AUSTRALIAN, FIVE))
+    five = listed(WHEN, "Five", "", FIVE, play(AUSTRALIAN, FIVE))
     header, first, second = read(exports.games_csv([four, five]))
     assert header[:5] == ["Date (UTC)", "Name", "Notes", "Side 1", "Side 1 players"]
     assert header[-3:] == ["Winner", "Ending", "Hands"] and len(header) == 21

@@ -7,6 +7,8 @@ import re
 import pytest
 from api_helpers import has_inline_code
 
+from scorekeeper import history
+
 THREE = [
     {"name": "Eve", "players": ["Eve"]},
     {"name": "Fay", "players": ["Fay"]},
@@ -165,3 +167,18 @@ def test_statistics_headings_come_in_order(client, api):
     levels = [int(n) for n in re.findall(r"<h([1-6])", html)]
     assert levels[0] == 1
     assert all(b - a <= 1 for a, b in zip(levels, levels[1:], strict=False))
+
+
+def test_statistics_name_those_with_most_games_and_count_the_rest(
+    client, api, monkeypatch
+):
+    monkeypatch.setattr(history, "SHOWN", 3)
+    api.create(sides=THREE, first_dealer="Eve")
+    api.create()
+    api.hand(bidder="Bob", contract="10NT", tricks=10)
+    html = client.get("/stats").text
+    names = re.findall(r"<summary><strong>([^<]+)</strong>", html)
+    # Five share third place, with a game and no win: the first by name has it.
+    assert names == ["Bob", "Dan", "Ann", "Bob &amp; Dan", "Ann &amp; Cat"]
+    assert "4 more players not shown: the list keeps those with the most games." in html
+    assert "more team" not in html

@@ -266,7 +266,8 @@ def test_a_game_ended_at_the_ceiling_has_a_banner():
         walker, TEAMS, {**hand, "contract": "10NT"}, {**hand, "contract": "10H"}
     )
     assert state.ending == "ceiling"
-    assert present.ending(TEAMS, state) == "Them won when a side reached the ceiling."
+    names = [side.name for side in TEAMS.sides]
+    assert present.ending(names, state) == "Them won when a side reached the ceiling."
 
 
 def american_three(client: FlaskClient) -> tuple[str, str]:

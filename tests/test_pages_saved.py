@@ -101,3 +101,12 @@ def test_the_edit_page_asks_before_a_bid_becomes_a_pass_but_not_for_a_pass(clien
     )
     plain = client.get(board + "/hands/2/edit").text
     assert '<details class="ask">' not in plain and 'value="Everyone passed"' in plain
+
+
+def test_the_line_is_shown_once_even_where_the_scoring_page_is_kept(client):
+    board = start(client)
+    with client.session_transaction() as session:  # as a page with CSRF would
+        session["csrf_token"] = "a" * 40  # (a kept page is per CSRF token)
+    record(client, board, bidder="Bob", contract="7H", tricks="7")
+    assert 'id="saved"' in client.get(board).text
+    assert 'id="saved"' not in client.get(board).text

@@ -1,5 +1,6 @@
 """Installing: the web manifest, its icons and the service worker."""
 
+import re
 import struct
 
 
@@ -53,5 +54,6 @@ def test_every_page_links_the_manifest_the_worker_and_both_theme_colours(client)
     for scheme in ("light", "dark"):
         assert f'media="(prefers-color-scheme: {scheme})"' in page
     assert page.count('<meta name="theme-color" content="#') == 2
-    assert 'src="/static/pwa.js"' in page and 'data-worker="/sw.js"' in page
+    assert re.search(r'src="/static/pwa\.[0-9a-f]{12}\.js"', page)
+    assert 'data-worker="/sw.js"' in page
     assert 'id="offline"' in page and " hidden>" in page

@@ -1,0 +1,230 @@
+"""Time the reading pages at 10 and at 10,000 games: each should cost the same.
+
+Run: .venv/bin/python bench/scale.py [--small 10] [--large 10000]
+
+A club's season is generated (about 30 players, twelve-hand games at every
+table shape, most of them finished), written as an export file and loaded into
+a fresh SQLite database with `flask import-games`, once per size. Each page is
+then asked for through the in-process test client, as a phone asks (gzip):
+the median time of several requests at each size, and their ratio.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from scorekeeper import create_app
+from scorekeeper.scoring import (
+    GameOver,
+    ScoringError,
+    make_hand,
+    make_table,
+    replay,
+    rules_from_dict,
+)
+
+CLUB = [
+    *("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon"),
+    *("Kim", "Lou", "Max", "Ned", "Ora", "Pam", "Quin", "Rex", "Sue", "Tom"),
+    *("Uma", "Vic", "Wes", "Xia", "Yan", "Zoë", "Abe", "Bea", "Cy", "Di"),
+]
+SHAPES = [(2, 2)] * 6 + [(3, 1), (2, 1), (5, 1), (2, 3), (3, 2)]
+PRESETS = ["australian"] * 3 + ["american"]
+# Mostly sixes and sevens, so a game lasts about twelve hands.
+LEVELS = [6] * 4 + [7] * 4 + [8, 9, 10]
+CONTRACTS = [f"{n}{s}" for n in LEVELS for s in ("S", "C", "D", "H", "NT")]
+CONTRACTS += ["misere"] * 4 + ["pass"] * 6
+HANDS = 12
+
+
+def one_game(rng: random.Random, number: int, start: datetime) -> dict[str, Any]:
+    """Return one generated game as export-games writes it."""
+    count, size = rng.choice(SHAPES)
+    players = rng.sample(CLUB, count * size)
+    sides = [
+        {
+            "name": players[i * size] if size == 1 else f"Team {i + 1}",
+            "players": players[i * size : (i + 1) * size],
+        }
+        for i in range(count)
+    ]
+    rules = {"preset": rng.choice(PRESETS)}
+    table = make_table([(s["name"], s["players"]) for s in sides])
+    engine_rules = rules_from_dict(rules)
+    state, hands = replay(engine_rules, table, []), []
+    while len(hands) < HANDS and not state.finished:
+        contract = rng.choice(CONTRACTS)
+        bidder = rng.choice(table.players)
+        side = table.side_of(bidder)
+        if contract[0].isdigit():  # made about two times in three
+            needed = int(contract.rstrip("SCDHNT"))
+            taken = min(10, needed + rng.choice([-2, -1, -1, 0, 0, 1]))
+        else:
+            taken = rng.choice([0, 0, 1, 3])
+        tricks = [0] * count
+        tricks[side] = taken
+        tricks[(side + 1) % count] += 10 - taken
+        body = {"contract": contract, "bidder": bidder, "tricks": tricks}
+        if contract == "pass":
+            body = {"contract": "pass", "tricks": tricks}
+        try:
+            hand = make_hand(engine_rules, table, **body)
+            state = replay(engine_rules, table, [hand], since=state)
+        except (GameOver, ScoringError):
+            continue
+        hands.append(body)
+    created = start + timedelta(minutes=47 * number)
+    return {
+        "name": f"Club night {number}",
+        "created": created.replace(tzinfo=UTC).isoformat(),
+        "rules": rules,
+        "sides": sides,
+        "first_dealer": table.first_dealer,
+        "hands": hands,
+    }
+
+
+def export_file(count: int, folder: Path) -> Path:
+    """Return an export file of `count` generated games (made once, then kept)."""
+    path = folder / f"club-{count}.json"
+    if not path.exists():
+        rng = random.Random(count)
+        start = datetime(2025, 1, 1)
+        games = [one_game(rng, n, start) for n in range(count)]
+        path.write_text(json.dumps({"games": games}))
+    return path
+
+
+def load(count: int, instance: Path, exports: Path) -> str:
+    """Fill a fresh SQLite database with `count` games via flask import-games."""
+    url = f"sqlite:///{instance}/scorekeeper.sqlite"
+    env = {**os.environ, "SCOREKEEPER_INSTANCE": str(instance), "DATABASE_URL": url}
+    began = time.perf_counter()
+    subprocess.run(
+        [sys.executable, "-m", "flask", "--app", "scorekeeper", "import-games"]
+        + [str(export_file(count, exports))],
+        env=env,
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+    print(f"imported {count} games in {time.perf_counter() - began:.1f} s")
+    return url
+
+
+# The game whose scoreboard is timed, the same twelve hands at both sizes.
+BOARD = {
+    "name": "Timed",
+    "rules": {
+        "preset": "australian",
+        "target": None,
+        "floor": None,
+        "hands_limit": 100,
+    },
+    "sides": [
+        {"name": "Us", "players": ["Ann", "Cat"]},
+        {"name": "Them", "players": ["Bob", "Dan"]},
+    ],
+}
+BOARD_HANDS = [
+    {"bidder": "Bob", "contract": "7H", "tricks": 7},
+    {"bidder": "Ann", "contract": "8S", "tricks": 6},
+    {"bidder": "Cat", "contract": "6C", "tricks": 6},
+    {"bidder": "Dan", "contract": "misere", "tricks": 0},
+] * 3
+
+
+def pages(client: Any) -> dict[str, str]:
+    """Return the reading pages to time, by name (a game of twelve hands made)."""
+    made = client.post("/api/games", json=BOARD).json
+    auth = {"Authorization": f"Bearer {made['write_token']}"}
+    for hand in BOARD_HANDS:
+        answer = client.post(f"/api/games/{made['id']}/hands", json=hand, headers=auth)
+        assert answer.status_code == 201, answer.json
+    newest = made["id"]
+    return {
+        "home /": "/",
+        "history": "/history",
+        "history ?player=Ann": "/history?player=Ann",
+        "history ?status=in_progress": "/history?status=in_progress",
+        "history ?player=Ann&status=finished": "/history?player=Ann&status=finished",
+        "statistics /stats": "/stats",
+        "GET /api/games": "/api/games",
+        "GET /api/games?player=Ann": "/api/games?player=Ann",
+        "GET /api/games?status=finished": "/api/games?status=finished",
+        "GET /api/games?player=Ann&status=…": (
+            "/api/games?player=Ann&status=in_progress"
+        ),
+        "scoreboard /games/<id>": f"/games/{newest}",
+        "GET /api/games/<id>": f"/api/games/{newest}",
+        "house rules /rules/": "/rules/",
+        "new game /new/2x2": "/new/2x2",
+    }
+
+
+def timed(client: Any, path: str, budget: float = 1.0) -> float:
+    """Return the median milliseconds of requests for a path, within a budget."""
+    times: list[float] = []
+    spent = 0.0
+    # At least three, for a second, at most forty or ten seconds (a slow page).
+    while len(times) < 40 and (len(times) < 3 or spent < budget) and spent < 10:
+        began = time.perf_counter()
+        response = client.get(path, headers={"Accept-Encoding": "gzip"})
+        took = time.perf_counter() - began
+        assert response.status_code == 200, (path, response.status_code)
+        times.append(took * 1000)
+        spent += took
+    return statistics.median(times)
+
+
+def measure(url: str) -> dict[str, float]:
+    """Time every reading page against one database."""
+    app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "b" * 32})
+    client = app.test_client()
+    found = {}
+    for name, path in pages(client).items():
+        client.get(path)  # warm: templates compiled, caches filled
+        found[name] = timed(client, path)
+    with app.app_context():
+        from scorekeeper.models import db
+
+        db.engine.dispose()
+    return found
+
+
+def main() -> None:
+    """Load both sizes, time every page at each, print the times and ratios."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--small", type=int, default=10)
+    parser.add_argument("--large", type=int, default=10_000)
+    parser.add_argument("--exports", default=tempfile.gettempdir())
+    args = parser.parse_args()
+    exports = Path(args.exports)
+    figures = {}
+    for count in (args.small, args.large):
+        with tempfile.TemporaryDirectory() as folder:
+            figures[count] = measure(load(count, Path(folder), exports))
+    small, large = figures[args.small], figures[args.large]
+    print("\nmedian ms per request (in-process test client, SQLite, gzip)")
+    print(f"{'page':38} {args.small:>8} {args.large:>8} {'ratio':>6}")
+    for name in small:
+        ratio = large[name] / small[name]
+        print(f"{name:38} {small[name]:8.1f} {large[name]:8.1f} {ratio:6.2f}")
+    worst = max(small, key=lambda n: large[n] / small[n])
+    print(f"\nworst ratio: {worst} {large[worst] / small[worst]:.2f} (target 1.5)")
+    stats = large["statistics /stats"]
+    print(f"/stats at {args.large} games: {stats:.0f} ms (target under 100 ms)")
+
+
+if __name__ == "__main__":
+    main()

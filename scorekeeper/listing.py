@@ -1,0 +1,152 @@
+"""What the listing pages read: pages of games from stored results, names played."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import Select, and_, func, select
+
+from .errors import BadInput
+from .models import Game, GameSide, Player, db
+from .result_models import PlayerResult, SideResult, standing
+from .scoring import name_key
+
+STATUSES = ("in_progress", "finished")
+
+
+@dataclass(frozen=True)
+class Summary:
+    """A game as a list shows it, from its stored results: no hand is read."""
+
+    id: str
+    name: str
+    notes: str
+    created: datetime
+    sides: tuple[str, ...]
+    players: tuple[tuple[str, ...], ...]  # each side's, in seating order
+    totals: tuple[int, ...]
+    ending: str | None
+    winner: int | None
+    hands: int
+
+    @property
+    def finished(self) -> bool:
+        """Return whether the game has ended."""
+        return self.ending is not None
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page of games, newest first, and where it sits among the others."""
+
+    items: list[Summary]
+    page: int
+    per_page: int
+    total: int
+
+    @property
+    def pages(self) -> int:
+        """Return how many pages there are."""
+        return -(-self.total // self.per_page)
+
+    @property
+    def next_num(self) -> int | None:
+        """Return the next page's number, if there is one."""
+        return self.page + 1 if self.page < self.pages else None
+
+    @property
+    def prev_num(self) -> int | None:
+        """Return the previous page's number, if there is one."""
+        return self.page - 1 if self.page > 1 else None
+
+
+COLUMNS = (
+    *(Game.id, Game.name, Game.notes, Game.created),
+    *(Game.ending, Game.winner, Game.hand_count),
+)
+
+
+def chosen(player: str | None, status: str | None) -> tuple[Select[tuple], ...]:
+    """Return the query for the games a filter keeps, and its order, newest first."""
+    if status is not None and status not in STATUSES:
+        raise BadInput("The status must be in_progress or finished.", "status")
+    if player:
+        if "\x00" in player:
+            raise BadInput("The player name has control characters.", "player")
+        # Walk the player's results, newest first (an index), then their games.
+        played = PlayerResult
+        query = (
+            select(*COLUMNS)
+            .select_from(played)
+            .join(Game, Game.id == played.game_id)
+            .where(played.name_key == name_key(player))
+        )
+        if status is not None:
+            query = query.where(played.finished == (status == "finished"))
+        return query, (played.created.desc(), played.game_id)
+    query = select(*COLUMNS)
+    if status is not None:
+        finished = Game.ending.is_not(None)
+        query = query.where(finished if status == "finished" else ~finished)
+    return query, (Game.created.desc(), Game.id)
+
+
+def list_games(
+    page: int = 1,
+    per_page: int = 20,
+    player: str | None = None,
+    status: str | None = None,
+) -> Page:
+    """Return a page of games, newest first, by player and status if given."""
+    query, order = chosen(player, status)
+    total = db.session.execute(
+        select(func.count()).select_from(query.subquery())
+    ).scalar_one()
+    shown = query.order_by(*order).limit(per_page).offset((page - 1) * per_page)
+    rows = db.session.execute(shown).all()
+    # Each side's name, total and players, for the games shown (a subquery, so
+    # a page as long as every game needs no list of ids).
+    ids = select(shown.subquery().c.id)
+    seats = (
+        select(GameSide.game_id, GameSide.name, SideResult.total, Player.name)
+        .join(
+            SideResult,
+            and_(
+                SideResult.game_id == GameSide.game_id,
+                SideResult.position == GameSide.position,
+            ),
+        )
+        .join(Player, Player.side_id == GameSide.id)
+        .where(GameSide.game_id.in_(ids))
+        .order_by(GameSide.game_id, GameSide.position, Player.position)
+    )
+    sides: dict[str, dict[str, tuple[int, list[str]]]] = {r.id: {} for r in rows}
+    for game_id, side, score, seated in db.session.execute(seats):
+        sides[game_id].setdefault(side, (score, []))[1].append(seated)
+    items = [
+        Summary(
+            id=row.id,
+            name=row.name,
+            notes=row.notes,
+            created=row.created,
+            sides=tuple(sides[row.id]),
+            players=tuple(tuple(p) for _, p in sides[row.id].values()),
+            totals=tuple(score for score, _ in sides[row.id].values()),
+            ending=row.ending,
+            winner=row.winner,
+            hands=row.hand_count,
+        )
+        for row in rows
+    ]
+    return Page(items, page, per_page, total)
+
+
+def player_names() -> list[str]:
+    """Return the names of everyone who has played, most games first."""
+    query = (
+        select(standing.c.name)
+        .where(standing.c.team.is_(False))
+        .order_by(standing.c.games.desc(), standing.c.name)
+    )
+    return list(db.session.execute(query).scalars())

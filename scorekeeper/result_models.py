@@ -1,0 +1,136 @@
+"""The tables of results kept beside the hands: per hand, side, player; standings."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import (
+    Boolean,
+    Column,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Table,
+)
+from sqlalchemy.orm import Mapped, mapped_column
+
+from .models import Base, db
+
+# Results: derived from the hands by replay, written in the same transaction as
+# every write that changes them (results.py), rebuilt by `flask rescore`, and
+# checked against a fresh replay by a test. Listing pages and statistics read
+# them so they never replay every game; they are never trusted over a replay.
+TEAM_KEY_LENGTH = 3 * 160 + 2
+
+
+class SideResult(db.Model):  # type: ignore[name-defined,misc]
+    """A side's result in one game: its total, the others' and whether it won."""
+
+    __tablename__ = "side_result"
+    # A team's statistics and the game it first played read this index alone.
+    __table_args__ = (
+        Index("ix_side_result_team", "team_key", "created", "finished", "win"),
+    )
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("game.id", ondelete="CASCADE"), primary_key=True
+    )
+    position: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    # A team's players' name keys, sorted, one a line; None for a lone player.
+    team_key: Mapped[str | None] = mapped_column(String(TEAM_KEY_LENGTH))
+    created: Mapped[datetime]  # the game's, for listing and seasons without a join
+    total: Mapped[int]
+    against: Mapped[int]  # every other side's total, added up
+    finished: Mapped[bool]
+    win: Mapped[str | None] = mapped_column(String(20))  # the ending, if it won
+
+
+class PlayerResult(db.Model):  # type: ignore[name-defined,misc]
+    """A player's result in one game: their side's, beside their name key."""
+
+    __tablename__ = "player_result"
+    # Games by player (and status), newest first, and a player's statistics.
+    __table_args__ = (
+        Index(
+            "ix_player_result_name", "name_key", "created", "game_id", "finished", "win"
+        ),
+        Index("ix_player_result_status", "name_key", "finished", "created", "game_id"),
+    )
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("game.id", ondelete="CASCADE"), primary_key=True
+    )
+    name_key: Mapped[str] = mapped_column(String(160), primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    side: Mapped[int]
+    created: Mapped[datetime]
+    total: Mapped[int]
+    against: Mapped[int]
+    finished: Mapped[bool]
+    win: Mapped[str | None] = mapped_column(String(20))
+
+
+class HandResultRow(db.Model):  # type: ignore[name-defined,misc]
+    """One hand scored (the engine's HandResult, stored): who bid what, and how."""
+
+    __tablename__ = "hand_result"
+    # Contracts by bidder and by team, counted from these indexes alone.
+    __table_args__ = (
+        Index(
+            "ix_hand_result_bidder",
+            *("bidder_key", "kind", "suit", "level", "made", "taken"),
+        ),
+        Index(
+            "ix_hand_result_team",
+            *("team_key", "kind", "suit", "level", "made", "taken"),
+        ),
+    )
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("game.id", ondelete="CASCADE"), primary_key=True
+    )
+    number: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    contract: Mapped[str] = mapped_column(String(40))
+    # pass, normal (a number of tricks in a suit), misere (made by taking none,
+    # or exactly some) or special
+    kind: Mapped[str] = mapped_column(String(10))
+    side: Mapped[int | None]
+    bidder: Mapped[str | None] = mapped_column(String(40))
+    bidder_key: Mapped[str | None] = mapped_column(String(160))
+    team_key: Mapped[str | None] = mapped_column(String(TEAM_KEY_LENGTH))
+    partner_key: Mapped[str | None] = mapped_column(String(160))
+    suit: Mapped[str | None] = mapped_column(String(2))
+    level: Mapped[int | None]  # the tricks a normal contract needs
+    made: Mapped[bool | None]
+    taken: Mapped[int | None]  # the contracting sides' tricks
+    points: Mapped[int | None]  # what the bidder's side scored on it
+
+
+# What a player's or team's statistics count, every game they sat in added up:
+# games and wins; contracts bid and made, in all, by kind, suit and level; and
+# the tricks bid and taken on trick contracts.
+COUNTERS = (
+    *("games", "finished", "wins", "front_door", "back_door", "other_wins"),
+    *("bid", "made", "misere_bid", "misere_made", "special_bid", "special_made"),
+    *("tricks_bid", "tricks_taken"),
+    *(f"{c}_{k}" for k in ("s", "c", "d", "h", "nt") for c in ("bid", "made")),
+    *(f"{c}_{n}" for n in range(6, 11) for c in ("bid", "made")),
+)
+# One row per player (by name key) or team (by team key), kept up to date by
+# every write (standings.py), so the statistics page reads a row per name
+# instead of every hand ever played. Named as in their first game.
+standing = Table(
+    "standing",
+    Base.metadata,
+    Column("who", String(TEAM_KEY_LENGTH), primary_key=True),
+    Column("team", Boolean, nullable=False),
+    Column("name", String(3 * 40 + 6), nullable=False),
+    Column("players", String(3 * 40 + 2), nullable=False),
+    Column("first_created", DateTime, nullable=False),
+    Column("first_game", String(32), nullable=False),
+    *(Column(counter, Integer, nullable=False) for counter in COUNTERS),
+    # The statistics page reads the most games, then wins, first: a page of rows.
+    Index("ix_standing_rank", "team", "games", "wins"),
+)

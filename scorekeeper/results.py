@@ -1,0 +1,192 @@
+"""Results kept beside the hands: per hand, side and player, written with each write."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import bindparam, delete, insert, select, update
+from sqlalchemy.orm.attributes import set_committed_value
+
+from . import standings
+from .models import Game, db
+from .result_models import HandResultRow, PlayerResult, SideResult
+from .scoring import GameState, HandResult, Table, contracting_sides, name_key
+
+Row = dict[str, Any]
+
+
+def team_key(players: tuple[str, ...]) -> str | None:
+    """Return what a team's games share: its players' name keys, or None if alone."""
+    return "\n".join(sorted(name_key(p) for p in players)) if len(players) > 1 else None
+
+
+def kind(result: HandResult) -> str:
+    """Return a hand's kind of contract: pass, normal, misere or special."""
+    if result.contract is None:
+        return "pass"
+    if result.contract.is_normal:
+        return "normal"
+    return "misere" if result.contract.is_misere else "special"
+
+
+def hand_rows(game_id: str, table: Table, state: GameState, since: int) -> list[Row]:
+    """Return the results of hands `since` onwards, as rows."""
+    rows = []
+    for result in state.hands[since - 1 :]:
+        hand, bid, side = result.hand, result.contract, result.hand.side
+        bidding = bid is not None and side is not None
+        rows.append(
+            {
+                "game_id": game_id,
+                "number": result.number,
+                "contract": hand.contract,
+                "kind": kind(result),
+                "side": side,
+                "bidder": hand.bidder,
+                "bidder_key": hand.bidder and name_key(hand.bidder),
+                "team_key": team_key(table.sides[side].players) if bidding else None,
+                "partner_key": hand.partner and name_key(hand.partner),
+                "suit": bid and bid.suit,
+                "level": bid.tricks if bid and bid.is_normal else None,
+                "made": result.made,
+                "taken": sum(hand.tricks[s] for s in contracting_sides(table, hand))
+                if bidding
+                else None,
+                "points": result.points[side] if bidding else None,
+            }
+        )
+    return rows
+
+
+def side_rows(game: Game, table: Table, state: GameState) -> list[Row]:
+    """Return each side's result as rows: totals for and against, and any win."""
+    everyone = sum(state.totals)
+    return [
+        {
+            "game_id": game.id,
+            "position": position,
+            "team_key": team_key(side.players),
+            "created": game.created,
+            "total": state.totals[position],
+            "against": everyone - state.totals[position],
+            "finished": state.finished,
+            "win": state.ending if state.winner == position else None,
+        }
+        for position, side in enumerate(table.sides)
+    ]
+
+
+def player_rows(sides: list[Row], table: Table) -> list[Row]:
+    """Return each player's result: their side's, with their name and its key."""
+    return [
+        {
+            "game_id": row["game_id"],
+            "name_key": name_key(player),
+            "name": player,
+            "side": row["position"],
+            **{k: row[k] for k in ("created", "total", "against", "finished", "win")},
+        }
+        for row, side in zip(sides, table.sides, strict=True)
+        for player in side.players
+    ]
+
+
+MODELS = (HandResultRow, SideResult, PlayerResult)
+# What a write may change in a side's or a player's row.
+MOVING = ("total", "against", "finished", "win")
+QUIET = {"synchronize_session": False}
+
+
+def stored_rows(model: Any, game: Game, since: int = 1) -> list[Row]:
+    """Return a game's stored results of one kind (hands from `since` on)."""
+    rows = model.__table__
+    query = select(rows).where(rows.c.game_id == game.id)
+    if model is HandResultRow:
+        query = query.where(rows.c.number >= since)
+    return [dict(row) for row in db.session.execute(query).mappings()]
+
+
+def stored(game: Game) -> standings.Rows:
+    """Return a game's stored results: its hands, sides and players."""
+    hands, sides, players = (stored_rows(model, game) for model in MODELS)
+    return hands, sides, players
+
+
+def as_ended(rows: list[Row], place: str, game: Game) -> list[Row]:
+    """Return side or player rows as the game's row says it stood: won, or not."""
+    return [
+        {
+            **row,
+            "finished": game.ending is not None,
+            "win": game.ending if game.winner == row[place] else None,
+        }
+        for row in rows
+    ]
+
+
+def keep(
+    game: Game, table: Table, state: GameState, since: int = 1, *, fresh: bool = False
+) -> None:
+    """Store a game's results after a write that changed its hands from `since` on.
+
+    A fresh game (just made, imported or being rebuilt) has none yet. Any other
+    has the rows its last write kept, and its game row (as the lock read it)
+    says how it stood then: only the hands from `since` on are read back.
+    """
+    sides = side_rows(game, table, state)
+    after = (hand_rows(game.id, table, state, since), sides, player_rows(sides, table))
+    before: standings.Rows = ([], [], [])
+    if not fresh:
+        kept = since <= game.hand_count  # a hand recorded at the end replaces none
+        hands = stored_rows(HandResultRow, game, since) if kept else []
+        players = as_ended(after[2], "side", game)
+        before = (hands, as_ended(sides, "position", game), players)
+        if kept:
+            gone = delete(HandResultRow).where(
+                HandResultRow.game_id == game.id, HandResultRow.number >= since
+            )
+            db.session.execute(gone.execution_options(**QUIET))
+    ended = {"ending": state.ending, "winner": state.winner}
+    ended["hand_count"] = len(state.hands)
+    if fresh:  # the game's row is about to be written with them
+        for name, value in ended.items():
+            setattr(game, name, value)
+    else:  # the game's row is written already: set them alone, in Core
+        games = Game.__table__
+        db.session.execute(update(games).where(games.c.id == game.id), ended)
+        for name, value in ended.items():
+            set_committed_value(game, name, value)
+    # Core statements on the tables: the ORM's bulk paths cost more than SQL.
+    if after[0]:
+        db.session.execute(insert(HandResultRow.__table__), after[0])
+    # Sides and players are the game's for good: inserted once, then updated.
+    for model, rows, place in (
+        (SideResult, after[1], "position"),
+        (PlayerResult, after[2], "name_key"),
+    ):
+        kept_in = model.__table__
+        if fresh:
+            db.session.execute(insert(kept_in), rows)
+            continue
+        found = (
+            kept_in.c.game_id == bindparam("game_"),
+            kept_in.c[place] == bindparam("at_"),
+        )
+        changed = [
+            {"game_": row["game_id"], "at_": row[place], **{k: row[k] for k in MOVING}}
+            for row in rows
+        ]
+        db.session.execute(update(kept_in).where(*found), changed)
+    standings.apply(game, before, after, fresh)
+
+
+def drop(game: Game) -> None:
+    """Take a game about to be deleted out of the standings (its rows cascade)."""
+    standings.apply(game, stored(game), ([], [], []))
+
+
+def clear() -> None:
+    """Delete every stored result and standing, before a rebuild."""
+    for model in MODELS:
+        db.session.execute(delete(model).execution_options(synchronize_session=False))
+    standings.clear()

@@ -1,0 +1,77 @@
+"""Listing pages read the rows they show: as many statements at 200 games as at 10."""
+
+from __future__ import annotations
+
+import re
+
+from api_helpers import import_past
+from sqlalchemy import event
+
+from scorekeeper import archive
+from scorekeeper.models import db
+from scorekeeper.scoring import PRESETS, make_hand, make_table
+
+PAGES = [
+    "/",
+    "/history",
+    "/history?player=ann",
+    "/history?status=finished",
+    "/history?player=Ann&status=in_progress&page=2",
+    "/api/games",
+    "/api/games?player=Ann&status=finished",
+    "/api/games?status=in_progress&per_page=5&page=2",
+    "/rules/",
+    "/new/2x2",
+    "/stats",
+]
+# The hand table itself, not hand_result or game.hand_count.
+HANDS = re.compile(r"\bhand\b", re.IGNORECASE)
+
+
+def games(count: int, start: int) -> list[archive.PastGame]:
+    """Return games to import: every other one won, each with a few hands."""
+    rules, made = PRESETS["australian"], []
+    for number in range(start, start + count):
+        others = [f"P{number % 7}", f"Q{number % 5}", f"R{number % 3}"]
+        table = make_table([("Us", ["Ann", others[0]]), ("Them", others[1:])])
+        bids = [("Ann", "7H", 7), (others[1], "6S", 5)]
+        if number % 2:
+            bids.append(("Ann", "10NT", 10))
+        hands = tuple(
+            make_hand(rules, table, bidder=b, contract=c, tricks=t) for b, c, t in bids
+        )
+        made.append(archive.PastGame(f"Game {number}", rules, table, hands))
+    return made
+
+
+def statements(app, client, path: str) -> list[str]:
+    """Return every SQL statement a GET of a page runs."""
+    seen: list[str] = []
+
+    def record(_connection, _cursor, statement, *_args) -> None:
+        seen.append(statement)
+
+    with app.app_context():
+        event.listen(db.engine, "before_cursor_execute", record)
+        try:
+            assert client.get(path).status_code == 200, path
+        finally:
+            event.remove(db.engine, "before_cursor_execute", record)
+    return seen
+
+
+def test_listing_pages_run_as_many_statements_at_200_games_as_at_10(app, client):
+    with app.app_context():
+        import_past(games(10, 0))
+    client.post("/api/rulesets", json={"name": "Club", "rules": {}})
+    for path in PAGES:  # a first visit may give the phone its cookies
+        statements(app, client, path)
+    at_ten = {path: statements(app, client, path) for path in PAGES}
+    with app.app_context():
+        import_past(games(190, 10))
+    at_200 = {path: statements(app, client, path) for path in PAGES}
+    assert {p: len(s) for p, s in at_200.items()} == {
+        p: len(s) for p, s in at_ten.items()
+    }
+    for path, seen in at_200.items():
+        assert not [s for s in seen if HANDS.search(s)], path

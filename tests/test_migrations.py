@@ -1,0 +1,35 @@
+"""The migrations build the tables the models declare, and fill the results."""
+
+from __future__ import annotations
+
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from flask_migrate import downgrade, upgrade
+from test_results import normal, replayed, stored
+
+from scorekeeper.migration import MIGRATIONS
+from scorekeeper.models import db
+
+
+def test_the_migrated_database_has_every_table_column_and_index_of_the_models(app):
+    with app.app_context(), db.engine.connect() as connection:
+        context = MigrationContext.configure(connection)
+        assert compare_metadata(context, db.metadata) == []
+
+
+def test_upgrading_a_database_with_games_fills_their_results_by_replay(app, api):
+    api.create()
+    for hand in (
+        {"bidder": "Bob", "contract": "7H", "tricks": 7},
+        {"bidder": "Ann", "contract": "10NT", "tricks": 10},
+    ):
+        api.hand(**hand)
+    api.create(name="Still going")
+    api.hand(bidder="Cat", contract="misere", tricks=0)
+    with app.app_context():
+        before = normal(stored())
+        downgrade(MIGRATIONS, "0004_notes")
+        db.session.remove()
+        upgrade(MIGRATIONS)
+        assert normal(stored()) == before == normal(replayed())
+        assert len(before["hand_result"]) == 3 and len(before["player_result"]) == 8

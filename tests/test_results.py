@@ -1,0 +1,243 @@
+"""Stored results equal a fresh replay after any writes; rescore rebuilds them."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime
+from typing import Any
+
+from api_helpers import import_past
+from flask import Flask
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from sqlalchemy import delete, select
+
+from scorekeeper import archive, results, services, standings, store
+from scorekeeper.errors import AppError
+from scorekeeper.models import Game, db
+from scorekeeper.result_models import HandResultRow, PlayerResult, SideResult, standing
+from scorekeeper.scoring import (
+    ScoringError,
+    make_hand,
+    make_table,
+    rules_from_dict,
+)
+
+RULES = [
+    rules_from_dict({"preset": "australian"}),
+    rules_from_dict({"preset": "american", "partner_share": "half"}),
+    rules_from_dict({"preset": "australian", "lock": 490, "hands_limit": 6}),
+]
+# The same people turn up at several tables, typed in more than one case.
+TABLES = [
+    make_table([("Us", ["Ann", "Cat"]), ("Them", ["Bob", "Dan"])]),
+    make_table([("Reds", ["dan", "bob"]), ("Blues", ["cat", "ANN"])], "ANN"),
+    make_table([(n, [n]) for n in ("Ann", "Bob", "Cat")]),
+    make_table([(n, [n]) for n in ("Ann", "Bob", "Cat", "Dan", "Eve")]),
+    make_table([("A", ["Ann", "Bob"]), ("B", ["Cat", "Dan"]), ("C", ["Eve", "Fay"])]),
+]
+# When an imported game was played: now, or before or after every other game,
+# some on the same second (the first game names a player; ties go by id).
+PLAYED_ON = [None, datetime(2020, 1, 1), datetime(2020, 1, 1), datetime(2040, 1, 1)]
+CONTRACTS = ["6S", "7H", "8C", "9D", "10NT", "misere", "open_misere", "pass"]
+
+hands = st.fixed_dictionaries(
+    {
+        "contract": st.sampled_from(CONTRACTS),
+        "bidder": st.integers(0, 5),
+        "partner": st.one_of(st.none(), st.integers(0, 5)),
+        "tricks": st.integers(0, 10),
+        "spread": st.integers(0, 10),
+    }
+)
+creates = st.tuples(st.just("create"), st.integers(0, 4), st.integers(0, 2))
+STEPS = {
+    "create": creates,
+    "record": st.tuples(st.just("record"), st.integers(0, 3), hands),
+    "replace": st.tuples(
+        st.just("replace"), st.integers(0, 3), st.integers(1, 12), hands
+    ),
+    "undo": st.tuples(st.just("undo"), st.integers(0, 3)),
+    "delete": st.tuples(st.just("delete"), st.integers(0, 3)),
+    "import": st.tuples(
+        st.just("import"),
+        st.integers(0, 4),
+        st.integers(0, 2),
+        st.lists(hands),
+        st.sampled_from(PLAYED_ON),
+    ),
+}
+# Mostly hands recorded, so games grow long enough to end and to edit.
+steps = st.sampled_from(["record"] * 8 + ["replace"] * 2 + list(STEPS)).flatmap(
+    STEPS.__getitem__
+)
+
+
+def built(rules: Any, table: Any, spec: dict[str, Any]) -> Any:
+    """Return the hand a generated spec describes at this table (may raise)."""
+    players = table.players
+    bidder = players[spec["bidder"] % len(players)]
+    count = len(table.sides)
+    tricks: Any = spec["tricks"]
+    if count > 2:  # the bidder's side takes `tricks`, the next side the rest
+        side = table.side_of(bidder)
+        tricks = [0] * count
+        tricks[side] = spec["tricks"]
+        tricks[(side + 1) % count] = 10 - spec["tricks"]
+    extra = {}
+    if spec["partner"] is not None and count == 5:
+        extra["partner"] = players[spec["partner"] % len(players)]
+    if spec["contract"] == "pass":
+        split = [spec["tricks"], 10 - spec["tricks"]] + [0] * (count - 2)
+        return make_hand(rules, table, contract="pass", tricks=split)
+    return make_hand(
+        rules, table, contract=spec["contract"], bidder=bidder, tricks=tricks, **extra
+    )
+
+
+def stored() -> dict[str, set[tuple[Any, ...]]]:
+    """Return every stored result, as comparable rows."""
+    found: dict[str, set[tuple[Any, ...]]] = {}
+    for model in (HandResultRow, SideResult, PlayerResult):
+        columns = [c.name for c in model.__table__.columns]
+        rows = db.session.execute(select(*model.__table__.columns)).all()
+        found[model.__tablename__] = {
+            tuple(zip(columns, row, strict=True)) for row in rows
+        }
+    games = db.session.execute(
+        select(Game.id, Game.ending, Game.winner, Game.hand_count)
+    ).all()
+    found["game"] = {tuple(g) for g in games}
+    rows = db.session.execute(select(standing)).mappings()
+    found["standing"] = {tuple(row.items()) for row in rows}
+    return found
+
+
+def replayed() -> dict[str, set[tuple[Any, ...]]]:
+    """Return the results a fresh replay of every stored game's hands gives."""
+    found: dict[str, set[tuple[Any, ...]]] = {
+        "hand_result": set(),
+        "side_result": set(),
+        "player_result": set(),
+        "game": set(),
+    }
+    db.session.expire_all()
+    played = []
+    for game in services.all_games():  # oldest first, as the standings name
+        state = store.replay_rows(game.game, game.rules, game.table)
+        sides = results.side_rows(game.game, game.table, state)
+        kept = (
+            results.hand_rows(game.id, game.table, state, 1),
+            sides,
+            results.player_rows(sides, game.table),
+        )
+        for name, rows in zip(RESULT_TABLES, kept, strict=True):
+            found[name] |= {tuple(row.items()) for row in rows}
+        found["game"].add((game.id, state.ending, state.winner, len(state.hands)))
+        played.append((game.id, game.game.created, kept))
+    found["standing"] = {tuple(row.items()) for row in standings.fold(played)}
+    return found
+
+
+def normal(rows: dict[str, set[tuple[Any, ...]]]) -> dict[str, set[Any]]:
+    """Return rows with their columns in one order, booleans as booleans."""
+    return {
+        name: {
+            row
+            if name == "game"
+            else tuple(sorted(((k, bool(v) if k in BOOLS else v) for k, v in row)))
+            for row in found
+        }
+        for name, found in rows.items()
+    }
+
+
+BOOLS = {"made", "finished", "team"}
+RESULT_TABLES = ("hand_result", "side_result", "player_result")
+
+
+def apply(step: tuple[Any, ...], games: list[str]) -> None:
+    """Run one generated write through the services; refusals change nothing."""
+    kind = step[0]
+    if kind == "create":
+        game, _ = services.create_game("", RULES[step[2]], TABLES[step[1]])
+        games.append(game.id)
+        return
+    if kind == "import":
+        past = archive.PastGame(
+            "Old", RULES[step[2]], TABLES[step[1]], (), created=step[4]
+        )
+        table, rules, made = past.table, past.rules, []
+        for spec in step[3]:
+            try:
+                made.append(built(rules, table, spec))
+            except ScoringError:
+                pass
+        try:
+            made = import_past([replace(past, hands=tuple(made))])
+        except ScoringError:  # a hand after the end, or a barred bidder
+            made = import_past([past])
+        games.append(made[0][0])
+        return
+    if not games:
+        return
+    game_id = games[step[1] % len(games)]
+    try:
+        game = services.load(game_id)
+    except AppError:
+        return
+    try:
+        if kind == "record":
+            services.record_hand(game, built(game.rules, game.table, step[2]))
+        elif kind == "replace" and game.state.hands:
+            number = step[2] % len(game.state.hands) + 1
+            hand = built(game.rules, game.table, step[3])
+            services.replace_hand(game, number, hand)
+        elif kind == "undo":
+            services.undo_hand(game)
+        elif kind == "delete":
+            services.delete_game(game)
+    except (AppError, ScoringError):
+        pass
+
+
+def test_stored_results_equal_a_fresh_replay_after_any_writes(app: Flask):
+    @settings(
+        max_examples=100,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
+    @given(creates, st.lists(steps, min_size=10, max_size=40))
+    def run(first: tuple[Any, ...], sequence: list[tuple[Any, ...]]) -> None:
+        with app.app_context():
+            results.clear()  # the standings too: they have no game to cascade from
+            db.session.execute(delete(Game))
+            db.session.commit()
+            games: list[str] = []
+            for step in [first, *sequence]:
+                apply(step, games)
+            assert normal(stored()) == normal(replayed())
+
+    run()
+
+
+def test_rescore_rebuilds_every_result_from_the_hands(app, api, runner):
+    api.create()
+    for hand in (
+        {"bidder": "Bob", "contract": "7H", "tricks": 7},
+        {"bidder": "Ann", "contract": "misere", "tricks": 0},
+    ):
+        api.hand(**hand)
+    three = [{"name": n, "players": [n]} for n in ("Eve", "Fay", "Gus")]
+    api.create(sides=three, first_dealer="Eve")
+    with app.app_context():
+        right = normal(stored())
+        results.clear()
+        for game in db.session.execute(select(Game)).scalars():
+            game.hand_count, game.winner = 99, 1
+        db.session.commit()
+        assert normal(stored()) != right
+    result = runner.invoke(args=["rescore"])
+    assert result.exit_code == 0 and "Rescored 2 games." in result.output
+    with app.app_context():
+        assert normal(stored()) == right == normal(replayed())
