@@ -28,6 +28,7 @@ from .scoring import (
     Hand,
     Rules,
     Table,
+    first_out_matters,
     make_hand,
 )
 from .scoring.table import NAME_LIMIT
@@ -219,3 +220,19 @@ class HistoryForm(FlaskForm):
             NumberRange(1, PAGE_LIMIT, "The page must be a number from 1 up."),
         ],
     )
+
+
+def hand_fields(
+    form: HandForm, rules: Rules, table: Table, totals: tuple[int, ...]
+) -> dict[str, Any]:
+    """Return what the hand form's template needs: the taps laid out like the table."""
+    contracts = rules.normal_contracts()
+    return {
+        "form": form,
+        "ask_first_out": bool(form.first_out.data) or first_out_matters(rules, totals),
+        "table": table,
+        "side_tricks": form.side_tricks(rules, table),
+        "grid": [contracts[i : i + 5] for i in range(0, len(contracts), 5)],
+        "specials": rules.special_contracts(),
+        "options": {option.data: option for option in form.contract},
+    }
