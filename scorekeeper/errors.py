@@ -111,6 +111,11 @@ def is_api() -> bool:
     return request.path == "/api" or request.path.startswith("/api/")
 
 
+def wants_json() -> bool:
+    """Return whether to answer in JSON: the API, or a page's script asking for it."""
+    return is_api() or request.accept_mimetypes.best == "application/json"
+
+
 def problem(error: Exception) -> Problem:
     """Return the problem an error describes, in the words its audience reads."""
     if not isinstance(error, HTTPException):
@@ -127,12 +132,12 @@ def problem(error: Exception) -> Problem:
 
 
 def handle(error: Exception) -> tuple[Response | str, int, dict[str, str]]:
-    """Answer an error: JSON under /api/, the error page elsewhere."""
+    """Answer an error: JSON under /api/ (or when asked for), else the error page."""
     found = problem(error)
     headers = {"Retry-After": "1"} if isinstance(error, Busy) else {}
     if isinstance(error, HTTPException) and getattr(error, "valid_methods", None):
         headers["Allow"] = ", ".join(error.valid_methods)  # type: ignore[attr-defined]
-    if is_api():
+    if wants_json():
         body = jsonify(error=found.description, field=found.field)
         return body, found.code, headers
     return render_template("error.html", error=found), found.code, headers

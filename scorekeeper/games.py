@@ -7,8 +7,17 @@ from typing import Any
 from flask import Blueprint, flash, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
-from . import access, conditional, idempotency, present, repeats, saved, services
-from .errors import AppError, Forbidden, Stale, app_error
+from . import (
+    access,
+    background,
+    conditional,
+    idempotency,
+    present,
+    repeats,
+    saved,
+    services,
+)
+from .errors import AppError, Forbidden, Stale, app_error, wants_json
 from .forms import ConfirmForm, HandForm, hand_data
 from .scoring import Hand, ScoringError, describe_rules, first_out_matters
 from .services import Loaded
@@ -51,10 +60,15 @@ def to_scoreboard(game: Loaded, anchor: str | None = None) -> Response:
     return redirect(url_for("games.scoreboard", game_id=game.id, _anchor=anchor))
 
 
-def to_confirmation(after: Loaded) -> Response:
-    """Go back to the scoreboard, scrolled to the totals and the line under them."""
+def confirmation_anchor(after: Loaded) -> str | None:
+    """Where a save lands: the totals and the line under them."""
     # A finished game's banner sits above the totals: show the page from its top.
-    return to_scoreboard(after, None if after.state.finished else "scores")
+    return None if after.state.finished else "scores"
+
+
+def to_confirmation(after: Loaded) -> Response:
+    """Go back to the scoreboard, scrolled to the line confirming a save."""
+    return to_scoreboard(after, confirmation_anchor(after))
 
 
 @bp.get("/")
@@ -159,26 +173,35 @@ def tapped_hand(form: HandForm, game: Loaded) -> Hand | None:
 
 @bp.post("/games/<game_id>/hands")
 def record_hand(game_id: str):
-    """Record the tapped hand, then go back to the scoreboard."""
+    """Record the tapped hand, then go back to the scoreboard (or say so in JSON)."""
     game = writable_game(game_id)
     form = HandForm().for_table(game.rules, game.table)
     keyed = repeats.page_key()
+    script = wants_json()  # sent in the background: answered in JSON
 
     def write() -> Any:
         hand = tapped_hand(form, game)
         if hand is None:
+            if script:
+                raise background.refused(form)
             return board(game, form, 400)
-        also = repeats.keeping(keyed)
+        also = repeats.keeping(keyed, confirmation_anchor)
         after = services.record_hand(game, hand, form.expected_version(), also)
         saved.recorded(after)
-        return to_confirmation(after)
+        done = to_confirmation(after)
+        return background.saved(done.location) if script else done
 
+    again = background.again if script else repeats.redirect_again
     try:
-        return idempotency.once(keyed, write, repeats.redirect_again)
+        return idempotency.once(keyed, write, again)
     except Stale:
+        if script:
+            return background.moved(game.id)
         flash(MOVED_ON)
         return to_scoreboard(game)
     except (AppError, ScoringError) as error:
+        if script:
+            raise
         show_error(form, error)
         return board(game, form, app_error(error).status)
 

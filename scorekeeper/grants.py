@@ -45,6 +45,15 @@ def grant_now(device: str, kind: str, target: str, token: str) -> None:
         pass  # the same phone opened the same link twice at once: one grant won
 
 
+def forget(kind: str, target: str) -> None:
+    """Drop every phone's grant of a deleted game or rule set (in the write)."""
+    db.session.execute(
+        db.delete(DeviceGrant).where(
+            DeviceGrant.kind == kind, DeviceGrant.target == target
+        )
+    )
+
+
 def held(device: str | None, kind: str, targets: Iterable[str]) -> dict[str, str]:
     """Return the tokens a phone holds, by target, among these games or rule sets."""
     wanted = list(targets)

@@ -63,13 +63,15 @@ def redirect_again(answer: Answer) -> Response:
     return redirect(answer.body)
 
 
-def keeping(keyed: Keyed | None) -> Callable[..., None] | None:
+def keeping(
+    keyed: Keyed | None, anchor: Callable[[Loaded], str | None] = lambda game: None
+) -> Callable[..., None] | None:
     """Return what keeps a page write's answer (its game's scoreboard) in the write."""
     if keyed is None:
         return None
 
     def also(game: Loaded, token: str | None = None) -> None:
-        location = url_for("games.scoreboard", game_id=game.id)
+        location = url_for("games.scoreboard", game_id=game.id, _anchor=anchor(game))
         idempotency.keep(keyed, went_to(location))
 
     return also

@@ -7,7 +7,7 @@ from typing import Any
 
 from sqlalchemy import func, update
 
-from . import store, tokens
+from . import grants, store, tokens
 from .errors import BadInput, NotFound
 from .models import RuleSet, db, utcnow
 from .scoring import name_key, rules_from_dict
@@ -127,4 +127,9 @@ def new_token(ruleset_id: int) -> str:
 
 def delete_ruleset(ruleset_id: int) -> None:
     """Delete saved house rules; games keep the rules they were created with."""
-    store.transaction(lambda: db.session.delete(get_ruleset(ruleset_id)))
+
+    def work() -> None:
+        grants.forget(grants.RULESET, str(ruleset_id))
+        db.session.delete(get_ruleset(ruleset_id))
+
+    store.transaction(work)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from . import results, store, tokens
+from . import grants, results, store, tokens
 from .errors import Conflict, NotFound
 from .listing import Page, list_games, player_names
 from .models import Game, GameSide, Player, db
@@ -199,11 +199,12 @@ def undo_hand(
 
 
 def delete_game(game: Loaded) -> None:
-    """Delete a game and everything recorded in it."""
+    """Delete a game, everything recorded in it and every phone's grant of it."""
 
     def work() -> None:
         store.lock(game.game, None)  # a write racing the delete waits for it
         results.drop(game.game)
+        grants.forget(grants.GAME, game.id)
         db.session.delete(game.game)
 
     store.transaction(work)

@@ -1,7 +1,7 @@
 // Hand entry, a little nicer with JavaScript. The form stays a plain form that
 // posts and redirects: this script only fills in the tricks that follow from
 // the taps, and says above Save hand what will be recorded. It never submits:
-// a submit handler added later finds the form as it is.
+// a submit handler added later (queue.js) finds the form as it is.
 "use strict";
 
 const handEntry = (() => {
@@ -64,16 +64,16 @@ const handEntry = (() => {
     }
   }
 
-  // What Save hand will record, in a line: "Bob · 7♥ · 7 tricks", or with
-  // tricks per side "Cat · 7♥ · Ann 2, Bob 1, Cat 7".
-  function describe(form) {
+  // What Save hand will record: who, the contract and the tricks, or null
+  // while nothing is tapped.
+  function parts(form) {
     const bidder = checked(form, "bidder");
     const partner = checked(form, "partner");
     const contract = checked(form, "contract");
     const tricks = checked(form, "tricks");
     const groups = sideGroups(form).filter((group) => !group.set.hidden);
     const counts = groups.map(valueOf);
-    if (!bidder && !contract && !tricks && counts.every((n) => n === null)) return "";
+    if (!bidder && !contract && !tricks && counts.every((n) => n === null)) return null;
     let who = bidder ? bidder.value : "bidder?";
     if (bidder && partner && partner.value && partner.value !== bidder.value) who += ` + ${partner.value}`;
     let taken = tricks ? `${tricks.value} tricks` : "tricks?";
@@ -82,7 +82,16 @@ const handEntry = (() => {
       const sum = counts.reduce((total, n) => total + (n ?? 0), 0);
       if (counts.every((n) => n !== null) && sum !== 10) taken += ` (add up to ${sum}, not 10)`;
     }
-    return [who, contract ? contract.dataset.name : "contract?", taken].join(" · ");
+    return [who, contract ? contract.dataset.name : "contract?", taken];
+  }
+
+  // In the line above Save hand: "Bob · 7♥ · 7 tricks", or with tricks per
+  // side "Cat · 7♥ · Ann 2, Bob 1, Cat 7".
+  const describe = (form) => parts(form)?.join(" · ") ?? "";
+  // In a sentence: "Bob 7♥, 7 tricks".
+  function words(form) {
+    const said = parts(form);
+    return said ? `${said[0]} ${said[1]}, ${said[2]}` : "nothing tapped";
   }
 
   // Scrolling a tile into view (a tap, the keyboard) stops above the sticky
@@ -93,28 +102,43 @@ const handEntry = (() => {
   }
 
   function start(form) {
-    const said = form.querySelector("output.will-save");
-    for (const legend of form.querySelectorAll("legend")) legend.dataset.name = legend.textContent;
-    // Tricks already checked came from the player: a form sent back, an edit.
     const tapped = new Set();
-    for (const input of form.querySelectorAll('input[name^="tricks"]:checked')) {
-      tapped.add(input.name);
-    }
-    const bar = form.querySelector(".savebar");
+    let bar = null;
     const update = () => {
       fill(form, tapped);
+      const said = form.querySelector("output.will-save");
       if (said) said.textContent = describe(form);
       if (bar) keepClear(bar);  // at once: the line above Save hand may have grown
     };
+    // Tricks already checked came from the player: a form sent back, an edit,
+    // taps a script put back.
+    const retap = () => {
+      tapped.clear();
+      for (const input of form.querySelectorAll('input[name^="tricks"]:checked')) {
+        tapped.add(input.name);
+      }
+      update();
+    };
+    const resize = new ResizeObserver(() => bar && keepClear(bar));  // turned, zoomed
+    // Read the form afresh: when it is shown, and when live.js swaps its inside.
+    const begin = () => {
+      for (const legend of form.querySelectorAll("legend")) legend.dataset.name = legend.textContent;
+      bar = form.querySelector(".savebar");
+      if (bar) resize.observe(bar);
+      retap();
+    };
     form.addEventListener("change", (event) => {
+      if (event.target === form) return retap();  // a script set several taps at once
       if (event.target.name.startsWith("tricks")) tapped.add(event.target.name);
       update();
     });
-    update();
-    if (bar) new ResizeObserver(() => keepClear(bar)).observe(bar);  // turned, zoomed
+    // A form emptied for the next hand (queue.js) starts with nothing tapped.
+    form.addEventListener("reset", () => setTimeout(retap));
+    new MutationObserver(begin).observe(form, { childList: true });
+    begin();
   }
 
-  return { start, describe };
+  return { start, describe, words };
 })();
 
 document.addEventListener("DOMContentLoaded", () => {

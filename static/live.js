@@ -17,6 +17,8 @@ document.addEventListener("DOMContentLoaded", () => {
   let asking = false;
   let leaving = false;
   let touched = false;  // the hand form has taps this page did not get from the server
+  let keeping = false;  // the next answer follows this phone's own save: keep the taps
+  let round = 0;  // each refresh starts a round: an answer asked for before it is stale
 
   const form = () => document.querySelector("form.hand-form");
   const watchForm = () => {
@@ -55,10 +57,18 @@ document.addEventListener("DOMContentLoaded", () => {
       if (!next || next.innerHTML === part.innerHTML) continue;
       const mine = part.querySelector("form.hand-form");
       const theirs = next.querySelector("form.hand-form");
-      if (mine && touched) {
+      if (mine && touched && !keeping) {
         if (moved) moved.hidden = false;
       } else if (mine && theirs) {
+        const taps = keeping ? [...mine.querySelectorAll("input:checked")] : [];
         mine.innerHTML = theirs.innerHTML;
+        // After this phone's own save, taps for its next hand stay tapped.
+        for (const tap of taps) {
+          const input = mine.querySelector(
+            `input[name="${CSS.escape(tap.name)}"][value="${CSS.escape(tap.value)}"]`);
+          if (input) input.checked = true;
+        }
+        touched = taps.length > 0;
       } else {
         part.innerHTML = next.innerHTML;
         watchForm();
@@ -70,6 +80,7 @@ document.addEventListener("DOMContentLoaded", () => {
     timer = null;
     if (document.hidden || asking || leaving) return;
     asking = true;
+    const asked = round;
     try {
       const response = await fetch(line.dataset.url, {
         cache: "no-cache",  // revalidate: an unchanged game costs a 304
@@ -79,16 +90,18 @@ document.addEventListener("DOMContentLoaded", () => {
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const fresh = new DOMParser().parseFromString(await response.text(), "text/html");
       const version = fresh.getElementById("updated")?.dataset.version;
+      if (asked !== round) return;  // asked before a refresh: ask again at once
       if (version && version !== line.dataset.version && !leaving) {
         apply(fresh);
         line.dataset.version = version;
+        keeping = false;
       }
       say(true);
     } catch (error) {
       say(false);
     } finally {
       asking = false;
-      later();
+      if (asked !== round) now(); else later();
     }
   };
   const later = () => {
@@ -101,9 +114,13 @@ document.addEventListener("DOMContentLoaded", () => {
   };
 
   // Start afresh: forget the taps, take the server's form with the next answer.
-  // A script that saves a hand in the background sends "live:refresh" too.
-  const refresh = () => {
+  // A script that saved a hand in the background (queue.js) sends "live:refresh"
+  // with {keep: true}: the game moved by this phone's hand, and any taps on the
+  // form since are for the next one, so they stay.
+  const refresh = (event) => {
     touched = false;
+    keeping = Boolean(event?.detail?.keep);
+    round += 1;
     if (moved) moved.hidden = true;
     line.dataset.version = "";
     now();

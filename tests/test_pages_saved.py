@@ -80,8 +80,8 @@ def test_a_correction_is_confirmed_and_its_undo_puts_the_old_hand_back(client):
 def test_undo_is_not_offered_once_another_phone_has_moved_the_game_on(app, client):
     board = start(client)
     record(client, board, bidder="Bob", contract="7H", tricks="7")
-    other = app.test_client()  # the same phone's grant, in another browser
-    other.set_cookie("device", client.get_cookie("device").value)
+    other = app.test_client()
+    other.set_cookie("device", client.get_cookie("device").value)  # the same phone
     record(other, board, bidder="Ann", contract="6S", tricks="6")
     page = client.get(board).text
     assert confirmation(page)[0].startswith("Hand 1: Bob 7♥ made")
@@ -101,3 +101,12 @@ def test_the_edit_page_asks_before_a_bid_becomes_a_pass_but_not_for_a_pass(clien
     )
     plain = client.get(board + "/hands/2/edit").text
     assert '<details class="ask">' not in plain and 'value="Everyone passed"' in plain
+
+
+def test_the_line_is_shown_once_even_where_the_scoring_page_is_kept(client):
+    board = start(client)
+    with client.session_transaction() as session:  # as a page with CSRF would
+        session["csrf_token"] = "a" * 40  # (a kept page is per CSRF token)
+    record(client, board, bidder="Bob", contract="7H", tricks="7")
+    assert 'id="saved"' in client.get(board).text
+    assert 'id="saved"' not in client.get(board).text

@@ -1,0 +1,302 @@
+// A hand kept through a dead signal. Save hand sends the form in the background,
+// with its one-time id as the Idempotency-Key. When no answer comes (no network,
+// or none within GIVE_UP), the hand waits on the phone (localStorage) and is
+// shown as waiting to send; it goes by itself when the network returns, when
+// the page loads, and on retries that wait longer each time, always with the
+// same key, so the server records it once even when an answer was lost. A hand
+// tapped against a game another phone has moved since is not sent until the
+// player chooses: keep both, or keep theirs. Nothing is dropped or doubled
+// without a word. Without JavaScript, or without storage, the form posts as
+// it always did.
+"use strict";
+
+document.addEventListener("DOMContentLoaded", () => {
+  const GIVE_UP = 8000;  // ms without an answer: the signal is gone
+  const RETRY = [2000, 4000, 8000, 15000, 30000];  // ms before each try; then the last
+  const list = document.getElementById("waiting");
+  if (!list || !canStore()) return;
+  const STORE = `waiting:${list.dataset.game}`;
+  const form = () => document.getElementById("hand");
+  let held = null;  // the key of the hand whose taps are still on the form
+  let plain = false;  // the form is on its way as a plain form: let it go
+  let sending = false;
+  let landed = false;  // a hand reached the server since the page last refreshed
+  let tries = 0;
+  let timer = null;
+
+  function canStore() {
+    try {
+      localStorage.setItem("waiting:?", "");
+      localStorage.removeItem("waiting:?");
+      return true;
+    } catch (error) {
+      return false;  // private mode or full: the plain form still works
+    }
+  }
+  const read = () => {
+    try {
+      return JSON.parse(localStorage.getItem(STORE)) || [];
+    } catch (error) {
+      return [];
+    }
+  };
+  const write = (hands) => {
+    if (hands.length) localStorage.setItem(STORE, JSON.stringify(hands));
+    else localStorage.removeItem(STORE);
+  };
+  const change = (key, how) => write(read().flatMap((hand) => (hand.key === key ? how(hand) : [hand])));
+  const newId = () => {
+    const bytes = crypto.getRandomValues(new Uint8Array(16));  // also over plain http
+    return btoa(String.fromCharCode(...bytes)).replace(/[+/=]/g, (c) => ({ "+": "-", "/": "_" })[c] ?? "");
+  };
+
+  // The hand as tapped: its fields, sent later with its key and the version it
+  // expects (the game as shown, or as the hands before it in the queue leave it).
+  function take(hands, taps, submitter) {
+    const data = new FormData(taps);
+    if (submitter?.name) data.append(submitter.name, submitter.value);
+    let key = data.get("form_id");
+    if (!key || hands.some((hand) => hand.key === key)) key = newId();
+    data.delete("form_id");
+    const version = Number(data.get("version"));
+    data.delete("version");
+    const last = hands.at(-1);
+    return {
+      key,
+      action: taps.action,
+      fields: [...data],
+      version: last ? last.version + 1 : version,
+      number: last ? last.number + 1 : Number(taps.querySelector("h2").dataset.number),
+      words: submitter?.name === "passed" ? "everyone passed" : handEntry.words(taps),
+      at: new Date().toISOString(),
+      state: "waiting",
+    };
+  }
+
+  // Empty the form for the next hand: nothing tapped, a new one-time id.
+  function release(next) {
+    const taps = form();
+    held = null;
+    if (!taps) return;
+    taps.inert = false;
+    taps.reset();  // hand.js and live.js hear it
+    for (const input of taps.querySelectorAll("input:checked")) input.checked = false;
+    taps.elements.form_id.value = newId();
+    const heading = taps.querySelector("h2");
+    if (heading && next) heading.textContent = `Record hand ${next}`;
+  }
+  // Show where a hand went, as after a plain save: the totals, and under them
+  // the line that confirms it or says it waits (or the top of a finished game).
+  const toTotals = (hash = "#scores") => {
+    const target = hash && document.getElementById(hash.slice(1));
+    if (target) target.scrollIntoView();
+    else window.scrollTo(0, 0);
+  };
+  // The hand just tapped has not reached the server: it waits, the form is free.
+  function wait(hand) {
+    release((read().at(-1)?.number ?? hand.number) + 1);
+    show();
+    toTotals();
+  }
+
+  async function send(hand) {
+    const body = new URLSearchParams(hand.fields);
+    body.set("form_id", hand.key);
+    body.set("version", hand.version);
+    // The page's CSRF token, which may be newer than the tap's.
+    const token = form()?.elements.csrf_token?.value;
+    if (token) body.set("csrf_token", token);
+    try {
+      const response = await fetch(hand.action, {
+        method: "POST",
+        body,
+        headers: { Accept: "application/json", "Idempotency-Key": hand.key },
+        credentials: "same-origin",
+        signal: AbortSignal.timeout ? AbortSignal.timeout(GIVE_UP) : undefined,
+      });
+      return { status: response.status, answer: await response.json().catch(() => ({})) };
+    } catch (error) {
+      return { status: 0, answer: {} };  // no answer: no network, or too late
+    }
+  }
+
+  // Send the waiting hands in order, one at a time, until one must wait.
+  async function flush() {
+    clearTimeout(timer);
+    if (sending) return;
+    const hand = read()[0];
+    if (!hand || hand.state !== "waiting") {
+      if (landed) {
+        landed = false;
+        document.dispatchEvent(new CustomEvent("live:refresh", { detail: { keep: true } }));
+      }
+      show();
+      return;
+    }
+    sending = true;
+    const { status, answer } = await send(hand);
+    sending = false;
+    if (status === 0 || status >= 500) {  // kept: tried again later
+      if (held === hand.key) wait(hand);
+      tries += 1;
+      timer = setTimeout(flush, RETRY[Math.min(tries, RETRY.length) - 1]);
+      show();
+      return;
+    }
+    tries = 0;
+    if (status < 300) {
+      saved(hand, answer);
+    } else if (status === 412) {
+      change(hand.key, (it) => [{ ...it, state: "moved", latest: answer.latest, now: answer.version, next: answer.next }]);
+      if (held === hand.key) wait(hand);
+    } else if (held === hand.key && form()) {
+      refused(hand);
+      return;
+    } else if (answer.field === "csrf_token" && !hand.renewed && form()) {
+      // The session is newer than the page (the browser was closed meanwhile):
+      // take the server's fresh form, and its token, then try again.
+      change(hand.key, (it) => [{ ...it, renewed: true }]);
+      document.dispatchEvent(new CustomEvent("live:refresh", { detail: { keep: true } }));
+      timer = setTimeout(flush, RETRY[0]);
+      return;
+    } else {
+      const note = answer.error || `The server refused it (${status}).`;
+      change(hand.key, (it) => [{ ...it, state: "refused", note }]);
+    }
+    flush();
+  }
+
+  function saved(hand, answer) {
+    change(hand.key, () => []);
+    landed = true;
+    if (held !== hand.key) return;
+    release(hand.number + 1);
+    toTotals(answer.location ? new URL(answer.location, location.href).hash : "");
+  }
+
+  // A hand just tapped that the server refused: send the form as a plain form,
+  // so the server shows what is wrong on the field, as without JavaScript.
+  function refused(hand) {
+    change(hand.key, () => []);
+    const taps = form();
+    held = null;
+    plain = true;
+    taps.inert = false;
+    const passed = hand.fields.some(([name]) => name === "passed");
+    taps.requestSubmit(taps.querySelector(`[type=submit][name="${passed ? "passed" : "save"}"]`));
+  }
+
+  // Keep both: record the waiting hand as the next one, and the ones behind it
+  // after it. Keep theirs: drop it (any behind it ask again if the game moved).
+  function keepBoth(key) {
+    let version = 0;
+    let number = 0;
+    write(read().map((hand) => {
+      if (hand.key === key) {
+        ({ now: version, next: number } = hand);
+        return { ...hand, state: "waiting", version, number };
+      }
+      if (!number || hand.state !== "waiting") return hand;
+      version += 1;
+      number += 1;
+      return { ...hand, version, number };
+    }));
+    flush();
+  }
+  function drop(key) {
+    change(key, () => []);
+    flush();
+  }
+  // A refused hand goes back on the form, to be put right and saved again.
+  function putBack(key) {
+    const hand = read().find((it) => it.key === key);
+    const taps = form();
+    if (!hand || !taps) return;
+    release();
+    for (const [name, value] of hand.fields) {
+      const input = taps.querySelector(`input[name="${CSS.escape(name)}"][value="${CSS.escape(value)}"]`);
+      if (input && input.type === "radio") input.checked = true;
+    }
+    taps.dispatchEvent(new Event("change", { bubbles: true }));
+    drop(key);
+    taps.scrollIntoView();
+  }
+
+  const paragraph = (text) => {
+    const p = document.createElement("p");
+    p.textContent = text;
+    return p;
+  };
+  const button = (text, action) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = text;
+    b.addEventListener("click", action);
+    return b;
+  };
+  function item(hand) {
+    if (hand.state === "waiting") return paragraph(`Hand ${hand.number} waiting to send: ${hand.words}`);
+    const box = document.createElement("div");
+    box.className = "banner warn";
+    const choices = document.createElement("div");
+    choices.className = "actions";
+    if (hand.state === "moved") {
+      box.append(
+        paragraph(`Hand ${hand.number} was not sent: another phone saved a hand while it waited. Keep which?`),
+        paragraph(`Theirs: ${hand.latest || "a hand was corrected or undone."}`),
+        paragraph(`Yours: ${hand.words}. Keep both records yours as hand ${hand.next}.`),
+      );
+      choices.append(button("Keep both", () => keepBoth(hand.key)), button("Keep theirs", () => drop(hand.key)));
+    } else {
+      box.append(paragraph(`Hand ${hand.number} (${hand.words}) was not saved: ${hand.note}`));
+      if (form()) choices.append(button("Put it back on the form", () => putBack(hand.key)));
+      choices.append(button("Drop it", () => drop(hand.key)));
+    }
+    box.append(choices);
+    return box;
+  }
+  function show() {
+    const hands = read().filter((hand) => hand.key !== held);
+    list.replaceChildren(...hands.map(item));
+    list.hidden = hands.length === 0;
+    const heading = form()?.querySelector("h2");
+    const last = read().at(-1);
+    if (heading && last && !held) heading.textContent = `Record hand ${last.number + 1}`;
+  }
+
+  // Save hand: sent at once; when no answer comes, it waits. Captured before
+  // live.js hears it, so live.js keeps following the game.
+  document.addEventListener("submit", (event) => {
+    const taps = event.target;
+    if (taps.id !== "hand" || plain) return;
+    if (held) {
+      event.preventDefault();  // the last tap is still on its way
+      return;
+    }
+    const hands = read();
+    const hand = take(hands, taps, event.submitter);  // should it fail, the form posts
+    write([...hands, hand]);
+    event.preventDefault();
+    if (hands.length === 0) {
+      held = hand.key;  // its taps stay on the form until the server answers
+      taps.inert = true;
+    } else {
+      wait(hand);  // behind another: it goes when that one has gone
+    }
+    flush();
+  }, true);
+
+  // The copy the service worker kept may hold an id a hand has used since.
+  if (document.querySelector('meta[name="offline-copy"]') && form()) {
+    form().elements.form_id.value = newId();
+  }
+  const retry = () => {
+    tries = 0;
+    flush();
+  };
+  window.addEventListener("online", retry);
+  window.addEventListener("storage", (event) => event.key === STORE && show());  // another tab
+  window.addEventListener("pageshow", (event) => event.persisted && retry());
+  document.addEventListener("visibilitychange", () => document.hidden || retry());
+  flush();
+});
