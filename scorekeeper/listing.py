@@ -92,6 +92,19 @@ def chosen(player: str | None, status: str | None) -> tuple[Select[tuple], ...]:
     return query, (Game.created.desc(), Game.id)
 
 
+def counted(player: str, status: str | None) -> int:
+    """Return how many games a player played (or has in progress, or finished)."""
+    # Their standing counts them: one row, however many games they played.
+    query = select(standing.c.games, standing.c.finished).where(
+        standing.c.who == name_key(player)
+    )
+    found = db.session.execute(query).first()
+    if found is None:
+        return 0
+    games, finished = found
+    return {"finished": finished, "in_progress": games - finished}.get(status, games)
+
+
 def list_games(
     page: int = 1,
     per_page: int = 20,
@@ -100,9 +113,11 @@ def list_games(
 ) -> Page:
     """Return a page of games, newest first, by player and status if given."""
     query, order = chosen(player, status)
-    total = db.session.execute(
-        select(func.count()).select_from(query.subquery())
-    ).scalar_one()
+    if player:
+        total = counted(player, status)
+    else:
+        everyone = select(func.count()).select_from(query.subquery())
+        total = db.session.execute(everyone).scalar_one()
     shown = query.order_by(*order).limit(per_page).offset((page - 1) * per_page)
     rows = db.session.execute(shown).all()
     # Each side's name, total and players, for the games shown (a subquery, so

@@ -7,7 +7,7 @@ import re
 from api_helpers import import_past
 from sqlalchemy import event
 
-from scorekeeper import archive
+from scorekeeper import archive, services
 from scorekeeper.models import db
 from scorekeeper.scoring import PRESETS, make_hand, make_table
 
@@ -75,3 +75,13 @@ def test_listing_pages_run_as_many_statements_at_200_games_as_at_10(app, client)
     }
     for path, seen in at_200.items():
         assert not [s for s in seen if HANDS.search(s)], path
+
+
+def test_a_players_totals_count_their_games_by_status(app):
+    with app.app_context():
+        import_past(games(30, 0))
+        for player in ("ann", "P3", "R1", "Zed"):
+            for status in (None, "finished", "in_progress"):
+                page = services.list_games(1, 100, player, status)
+                assert page.total == len(page.items), (player, status)
+        assert services.list_games(1, 100, "ann", "finished").total == 15
