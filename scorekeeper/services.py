@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from . import results, store, tokens
+from . import ratings, results, store, tokens
 from .errors import Conflict, NotFound
 from .listing import Page, list_games, player_names
 from .models import Game, GameSide, Player, db
@@ -204,6 +204,8 @@ def delete_game(game: Loaded) -> None:
     def work() -> None:
         store.lock(game.game, None)  # a write racing the delete waits for it
         results.drop(game.game)
+        if game.game.ending is not None:  # the ratings after it move without it
+            ratings.refresh(game.game.created, without=game.game.id)
         db.session.delete(game.game)
 
     store.transaction(work)
