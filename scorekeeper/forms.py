@@ -28,6 +28,7 @@ from .scoring import (
     Hand,
     Rules,
     Table,
+    first_out_matters,
     make_hand,
 )
 from .scoring.table import NAME_LIMIT
@@ -121,6 +122,22 @@ class HandForm(VersionedForm):
         if len(table.sides) == 2 and rules.all_pass != "play_no_trumps":
             return []
         return [getattr(self, f"tricks_{i}") for i in range(len(table.sides))]
+
+    def template_fields(
+        self, rules: Rules, table: Table, totals: tuple[int, ...]
+    ) -> dict[str, Any]:
+        """Return what the hand form's template needs: taps laid out like the table."""
+        contracts = rules.normal_contracts()
+        return {
+            "form": self,
+            "ask_first_out": bool(self.first_out.data)
+            or first_out_matters(rules, totals),
+            "table": table,
+            "side_tricks": self.side_tricks(rules, table),
+            "grid": [contracts[i : i + 5] for i in range(0, len(contracts), 5)],
+            "specials": rules.special_contracts(),
+            "options": {option.data: option for option in self.contract},
+        }
 
     def hand(self, rules: Rules, table: Table) -> Hand:
         """Return the tapped hand, checked by the engine."""

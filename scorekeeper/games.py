@@ -19,7 +19,7 @@ from . import (
 )
 from .errors import AppError, Forbidden, Stale, app_error, wants_json
 from .forms import ConfirmForm, HandForm, hand_data
-from .scoring import Hand, ScoringError, describe_rules, first_out_matters
+from .scoring import Hand, ScoringError, describe_rules
 from .services import Loaded
 
 bp = Blueprint("games", __name__)
@@ -83,23 +83,6 @@ def home() -> str:
     )
 
 
-def hand_fields(
-    form: HandForm, game: Loaded, totals: tuple[int, ...]
-) -> dict[str, Any]:
-    """Return what the hand form's template needs: the taps laid out like the table."""
-    contracts = game.rules.normal_contracts()
-    return {
-        "form": form,
-        "ask_first_out": bool(form.first_out.data)
-        or first_out_matters(game.rules, totals),
-        "table": game.table,
-        "side_tricks": form.side_tricks(game.rules, game.table),
-        "grid": [contracts[i : i + 5] for i in range(0, len(contracts), 5)],
-        "specials": game.rules.special_contracts(),
-        "options": {option.data: option for option in form.contract},
-    }
-
-
 def board(
     game: Loaded,
     form: HandForm | None = None,
@@ -121,7 +104,7 @@ def drawn(
     if form is not None:
         form.fresh()
     fields = (
-        hand_fields(form, game, state.totals)
+        form.template_fields(game.rules, table, state.totals)
         if form
         else {"form": None, "table": table}
     )
@@ -229,7 +212,7 @@ def edit_hand(game_id: str, number: int):
     status = 400 if form.is_submitted() else 200
     start = (0,) * len(game.table.sides)
     before = game.state.hands[number - 2].totals if number > 1 else start
-    fields = hand_fields(form, game, before)
+    fields = form.template_fields(game.rules, game.table, before)
     # Turning a bid into a pass loses it: the page asks once, saying what it was.
     bid = present.confirmation(game.table, result) if result.contract else ""
     return render_template(
