@@ -8,7 +8,7 @@ from datetime import datetime
 
 from sqlalchemy.orm import selectinload
 
-from . import results, store
+from . import ratings, results, store
 from .errors import Conflict
 from .models import Game, db
 from .scoring import (
@@ -60,7 +60,7 @@ def _check_ids(games: Sequence[PastGame]) -> None:
 
 def _write(batch: Iterable[tuple[PastGame, GameState]]) -> list[tuple[str, str]]:
     """Add a batch of checked games; return each id and new write token."""
-    made = []
+    made, added = [], []
     for past, state in batch:
         game, token = game_row(past.name, past.rules, past.table, past.notes)
         if past.id is not None:
@@ -72,7 +72,11 @@ def _write(batch: Iterable[tuple[PastGame, GameState]]) -> list[tuple[str, str]]
         db.session.add(game)
         db.session.flush()
         results.keep(game, past.table, state, fresh=True)
+        added.append(game)
         made.append((game.id, token))
+    dates = [game.created for game in added]
+    if dates:  # imported games may be older than some kept: rate from the first
+        ratings.refresh(min(dates))
     return made
 
 
@@ -99,6 +103,7 @@ def rescore() -> int:
             rules, table = rules_from_dict(game.rules), store.game_table(game)
             state = store.replay_rows(game, rules, table)
             results.keep(game, table, state, fresh=True)
+        ratings.refresh()
         return len(games)
 
     return store.transaction(work)

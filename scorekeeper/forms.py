@@ -123,22 +123,6 @@ class HandForm(VersionedForm):
             return []
         return [getattr(self, f"tricks_{i}") for i in range(len(table.sides))]
 
-    def template_fields(
-        self, rules: Rules, table: Table, totals: tuple[int, ...]
-    ) -> dict[str, Any]:
-        """Return what the hand form's template needs: taps laid out like the table."""
-        contracts = rules.normal_contracts()
-        return {
-            "form": self,
-            "ask_first_out": bool(self.first_out.data)
-            or first_out_matters(rules, totals),
-            "table": table,
-            "side_tricks": self.side_tricks(rules, table),
-            "grid": [contracts[i : i + 5] for i in range(0, len(contracts), 5)],
-            "specials": rules.special_contracts(),
-            "options": {option.data: option for option in self.contract},
-        }
-
     def hand(self, rules: Rules, table: Table) -> Hand:
         """Return the tapped hand, checked by the engine."""
         per_side = [f.data for f in self.side_tricks(rules, table)]
@@ -236,3 +220,19 @@ class HistoryForm(FlaskForm):
             NumberRange(1, PAGE_LIMIT, "The page must be a number from 1 up."),
         ],
     )
+
+
+def hand_fields(
+    form: HandForm, rules: Rules, table: Table, totals: tuple[int, ...]
+) -> dict[str, Any]:
+    """Return what the hand form's template needs: the taps laid out like the table."""
+    contracts = rules.normal_contracts()
+    return {
+        "form": form,
+        "ask_first_out": bool(form.first_out.data) or first_out_matters(rules, totals),
+        "table": table,
+        "side_tricks": form.side_tricks(rules, table),
+        "grid": [contracts[i : i + 5] for i in range(0, len(contracts), 5)],
+        "specials": rules.special_contracts(),
+        "options": {option.data: option for option in form.contract},
+    }

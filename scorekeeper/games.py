@@ -18,7 +18,7 @@ from . import (
     services,
 )
 from .errors import AppError, Forbidden, Stale, app_error, wants_json
-from .forms import ConfirmForm, HandForm, hand_data
+from .forms import ConfirmForm, HandForm, hand_data, hand_fields
 from .scoring import Hand, ScoringError, describe_rules
 from .services import Loaded
 
@@ -104,7 +104,7 @@ def drawn(
     if form is not None:
         form.fresh()
     fields = (
-        form.template_fields(game.rules, table, state.totals)
+        hand_fields(form, game.rules, table, state.totals)
         if form
         else {"form": None, "table": table}
     )
@@ -212,7 +212,7 @@ def edit_hand(game_id: str, number: int):
     status = 400 if form.is_submitted() else 200
     start = (0,) * len(game.table.sides)
     before = game.state.hands[number - 2].totals if number > 1 else start
-    fields = form.template_fields(game.rules, game.table, before)
+    fields = hand_fields(form, game.rules, game.table, before)
     # Turning a bid into a pass loses it: the page asks once, saying what it was.
     bid = present.confirmation(game.table, result) if result.contract else ""
     return render_template(

@@ -13,11 +13,20 @@ from . import (
     history,
     houserules,
     newgame,
+    people,
     present,
     share,
 )
 
-BLUEPRINTS = (games.bp, newgame.bp, houserules.bp, history.bp, share.bp, downloads.bp)
+BLUEPRINTS = (
+    games.bp,
+    newgame.bp,
+    houserules.bp,
+    history.bp,
+    share.bp,
+    downloads.bp,
+    people.bp,
+)
 # Views whose FlaskForm validates the CSRF token itself (not CSRFProtect).
 CHECKS_OWN_CSRF = (games.record_hand, games.edit_hand)
 

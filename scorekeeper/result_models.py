@@ -134,3 +134,35 @@ standing = Table(
     # The statistics page reads the most games, then wins, first: a page of rows.
     Index("ix_standing_rank", "team", "games", "wins"),
 )
+
+
+class RatingRow(db.Model):  # type: ignore[name-defined,misc]
+    """A player's rating just after one finished game: derived, rebuilt by rescore."""
+
+    __tablename__ = "rating"
+    __table_args__ = (
+        Index("ix_rating_player", "name_key", "games"),
+        Index("ix_rating_created", "created", "game_id"),
+    )
+
+    name_key: Mapped[str] = mapped_column(String(160), primary_key=True)
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("game.id", ondelete="CASCADE"), primary_key=True
+    )
+    created: Mapped[datetime]
+    mu: Mapped[float]
+    sigma: Mapped[float]
+    games: Mapped[int]  # rated games so far, this one included
+
+
+class PlayerRating(db.Model):  # type: ignore[name-defined,misc]
+    """A player's rating now: their last RatingRow, kept for the leaderboard."""
+
+    __tablename__ = "player_rating"
+    __table_args__ = (Index("ix_player_rating_rank", "ordinal", "name_key"),)
+
+    name_key: Mapped[str] = mapped_column(String(160), primary_key=True)
+    mu: Mapped[float]
+    sigma: Mapped[float]
+    ordinal: Mapped[float]  # mu - 3 sigma: the rating shown and ranked by
+    games: Mapped[int]

@@ -7,7 +7,7 @@ from typing import Any
 from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.orm.attributes import set_committed_value
 
-from . import standings
+from . import ratings, standings
 from .models import Game, db
 from .result_models import HandResultRow, PlayerResult, SideResult
 from .scoring import GameState, HandResult, Table, contracting_sides, name_key
@@ -146,6 +146,7 @@ def keep(
                 HandResultRow.game_id == game.id, HandResultRow.number >= since
             )
             db.session.execute(gone.execution_options(**QUIET))
+    rated = not fresh and (game.ending is not None or state.finished)
     ended = {"ending": state.ending, "winner": state.winner}
     ended["hand_count"] = len(state.hands)
     if fresh:  # the game's row is about to be written with them
@@ -178,6 +179,8 @@ def keep(
         ]
         db.session.execute(update(kept_in).where(*found), changed)
     standings.apply(game, before, after, fresh)
+    if rated:  # a game finished, or a finished one changed: its ratings move
+        ratings.refresh(game.created)
 
 
 def drop(game: Game) -> None:
@@ -190,3 +193,4 @@ def clear() -> None:
     for model in MODELS:
         db.session.execute(delete(model).execution_options(synchronize_session=False))
     standings.clear()
+    ratings.clear()

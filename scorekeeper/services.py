@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from . import grants, results, store, tokens
+from . import grants, ratings, results, store, tokens
 from .errors import Conflict, NotFound
 from .listing import Page, list_games, player_names
 from .models import Game, GameSide, Player, db
@@ -205,6 +205,8 @@ def delete_game(game: Loaded) -> None:
         store.lock(game.game, None)  # a write racing the delete waits for it
         results.drop(game.game)
         grants.forget(grants.GAME, game.id)
+        if game.game.ending is not None:  # the ratings after it move without it
+            ratings.refresh(game.game.created, without=game.game.id)
         db.session.delete(game.game)
 
     store.transaction(work)

@@ -68,7 +68,7 @@ class Stats:
         )
 
 
-def _stats(row: Any) -> Stats:
+def as_stats(row: Any) -> Stats:
     """Return a standing row as Stats."""
     return Stats(
         name=row.name,
@@ -114,7 +114,7 @@ def ranked(teams: bool, shown: int | None = None) -> tuple[list[Stats], int]:
     rows.sort(key=lambda r: (-r.games, -r.wins, r.name.casefold()))
     kept = rows if shown is None else rows[:shown]
     total = db.session.execute(select(func.count()).where(chosen)).scalar_one()
-    return [_stats(row) for row in kept], total - len(kept)
+    return [as_stats(row) for row in kept], total - len(kept)
 
 
 def player_stats() -> list[Stats]:

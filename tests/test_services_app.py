@@ -71,7 +71,10 @@ def test_an_empty_database_is_migrated_on_start(monkeypatch, tmp_path):
 
 def test_csrf_guards_the_app_but_not_the_token_guarded_api(app):
     assert app.config.get("WTF_CSRF_ENABLED", True)
-    assert {bp.name for bp in app.extensions["csrf"]._exempt_blueprints} == {"api"}
+    assert {bp.name for bp in app.extensions["csrf"]._exempt_blueprints} == {
+        "api",
+        "players_api",
+    }
 
 
 def test_an_unexpected_error_under_api_is_still_plain_json(monkeypatch, tmp_path):

@@ -1,0 +1,193 @@
+"""Players as people: ratings kept by every write, pages counted from results."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+from api_helpers import import_past
+from flask import Flask
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from sqlalchemy import delete, select
+from test_results import apply, creates, steps
+from test_stats_sql import games, past
+
+from scorekeeper import players, ratings, results, services, store
+from scorekeeper.models import Game, db
+from scorekeeper.result_models import PlayerRating, RatingRow
+from scorekeeper.scoring import contracting_sides, name_key
+
+FAST = settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+
+def kept_ratings() -> tuple[set[tuple[Any, ...]], set[tuple[Any, ...]]]:
+    """Return every rating row, history and now, rounded against float noise."""
+    history = {
+        (r.name_key, r.game_id, r.games, round(r.mu, 9), round(r.sigma, 9))
+        for r in db.session.execute(select(RatingRow)).scalars()
+    }
+    now = {
+        (r.name_key, r.games, round(r.ordinal, 9))
+        for r in db.session.execute(select(PlayerRating)).scalars()
+    }
+    return history, now
+
+
+def empty() -> None:
+    results.clear()
+    db.session.execute(delete(Game))
+    db.session.commit()
+
+
+def test_ratings_kept_by_every_write_equal_ratings_rebuilt_from_scratch(app: Flask):
+    @FAST
+    @given(creates, st.lists(steps, min_size=10, max_size=40))
+    def run(first: tuple[Any, ...], sequence: list[tuple[Any, ...]]) -> None:
+        with app.app_context():
+            empty()
+            made: list[str] = []
+            for step in [first, *sequence]:
+                apply(step, made)
+            kept = kept_ratings()
+            store.transaction(ratings.refresh)
+            assert kept_ratings() == kept
+
+    run()
+
+
+def test_rescore_twice_gives_identical_ratings(app: Flask, runner):
+    with app.app_context():
+        import_past([past(0, 0, [_win(0)] * 12), past(1, 0, [_win(1)] * 12)])
+        first = kept_ratings()
+    assert runner.invoke(args=["rescore"]).exit_code == 0
+    with app.app_context():
+        second = kept_ratings()
+    assert runner.invoke(args=["rescore"]).exit_code == 0
+    with app.app_context():
+        assert kept_ratings() == second == first and first[1]
+
+
+def _win(bidder: int) -> dict[str, Any]:
+    """Return a hand spec: the bidder's side bids ten no trumps and takes all."""
+    return {"contract": "10NT", "bidder": bidder, "partner": None, "tricks": 10}
+
+
+def _game(sides: list[list[str]], winner: int, n: int) -> list[Any]:
+    return [
+        SimpleNamespace(
+            game_id=f"g{n}", created=n, side=s, name_key=k, total=0, win=None
+        )
+        if s != winner
+        else SimpleNamespace(
+            game_id=f"g{n}", created=n, side=s, name_key=k, total=500, win="front_door"
+        )
+        for s, keys in enumerate(sides)
+        for k in keys
+    ]
+
+
+def test_a_player_who_wins_more_against_the_same_opponents_rises():
+    now: dict[str, Any] = {}
+    counts: dict[str, int] = {}
+    # Ann and Bob take turns with Cat against Dan and Eve; Ann wins more.
+    for n in range(6):
+        partner = "ann" if n % 2 == 0 else "bob"
+        won = partner == "ann" or n == 1
+        ratings.rate(
+            _game([[partner, "cat"], ["dan", "eve"]], 0 if won else 1, n), now, counts
+        )
+    assert now["ann"].ordinal() > now["bob"].ordinal()
+    assert counts == {"ann": 3, "bob": 3, "cat": 6, "dan": 6, "eve": 6}
+
+
+def test_equal_totals_share_a_place_and_the_winner_comes_first():
+    assert ratings.ranks({0: (300, False), 1: (520, True), 2: (300, False)}) == [
+        2,
+        1,
+        2,
+    ]
+
+
+def replay_figures(key: str, played: list[Any]) -> dict[str, Any]:
+    """Return a player's page figures counted by replaying their games."""
+    out = {"games": 0, "wins": 0, "contracted": 0, "points": 0, "defended": 0}
+    out |= {"set": 0, "ralphed": 0, "total": 0}
+    for table, state in played:
+        sides = [
+            i for i, s in enumerate(table.sides) if key in map(name_key, s.players)
+        ]
+        if not sides:
+            continue
+        mine = sides[0]
+        out["games"] += 1
+        out["wins"] += state.winner == mine
+        out["total"] += state.totals[mine]
+        for r in state.hands:
+            side = r.hand.side
+            if r.contract is None or side is None:
+                continue
+            if side == mine:
+                out["contracted"] += 1
+                out["points"] += r.points[side]
+            else:
+                out["defended"] += 1
+            if r.hand.bidder and name_key(r.hand.bidder) == key:
+                taken = sum(r.hand.tricks[s] for s in contracting_sides(table, r.hand))
+                short = r.contract.tricks - taken if r.contract.is_normal else 0
+                lost = r.contract.is_misere and taken >= 3
+                out["set"] += short >= 2 or lost
+                out["ralphed"] += short >= 3 or lost
+    return out
+
+
+def test_a_players_page_numbers_equal_a_fresh_replay_of_their_games(app: Flask):
+    @FAST
+    @given(games)
+    def run(specs: list[Any]) -> None:
+        with app.app_context():
+            empty()
+            import_past([past(*spec) for spec in specs])
+            played = [(g.table, g.state) for g in services.all_games()]
+            for key in ("ann", "bob", "cat", "dan", "eve", "fay"):
+                want = replay_figures(key, played)
+                if not want["games"]:
+                    continue
+                p = players.profile(key.upper())
+                assert p.key == key
+                got = {
+                    "games": p.stats.games,
+                    "wins": p.stats.wins,
+                    "contracted": p.contractor[0],
+                    "points": p.contractor[1],
+                    "defended": p.defender[0],
+                    "set": p.set,
+                    "ralphed": p.ralphed,
+                    "total": p.contractor[1] + p.defender[1],
+                }
+                assert got == want
+
+    run()
+
+
+def test_the_leaderboard_and_a_players_page_and_api(app: Flask, client):
+    with app.app_context():  # "Ann" twice, "ANN" once: shown as most spelled
+        import_past([past(0, 0, [_win(0)] * 12)] * 2 + [past(1, 0, [_win(1)] * 12)])
+    board = client.get("/players")
+    assert board.status_code == 200
+    assert "Ann" in board.text and "Dan" in board.text and "±" in board.text
+    page = client.get("/players/%20aNN%20")
+    assert page.status_code == 200 and "<h1>Ann</h1>" in page.text
+    assert "<svg" in page.text  # the rating over two games
+    listed = client.get("/api/players?per_page=2").get_json()
+    assert listed["total"] == 4 and len(listed["players"]) == 2 and listed["next"]
+    one = client.get("/api/players/ann").get_json()
+    assert one["name"] == "Ann" and one["games"] == 3 and one["rating"]["games"] == 3
+    missing = client.get("/api/players/Zed")
+    assert missing.status_code == 404 and missing.get_json()["field"] == "name"
+    assert client.get("/players/Zed").status_code == 404
+    assert client.get("/players?page=x").status_code == 400
