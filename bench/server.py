@@ -28,7 +28,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from api_helpers import CYCLE, ENDLESS  # noqa: E402
-from server import BIN, Server, free_port  # noqa: E402
+from server import BIN, Server, free_port, send  # noqa: E402
 
 HELLO = """from flask import Flask
 
@@ -64,22 +64,6 @@ def wrk() -> str:
         found = shutil.which("wrk")
     assert found is not None, "wrk did not install"
     return found
-
-
-def send(
-    port: int, method: str, path: str, body: object = None, **headers: str
-) -> tuple[int, dict[str, str], bytes]:
-    """Send one request; return the status, headers and body."""
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    try:
-        data = None if body is None else json.dumps(body).encode()
-        if data is not None:
-            headers["Content-Type"] = "application/json"
-        connection.request(method, path, data, headers)
-        response = connection.getresponse()
-        return response.status, dict(response.getheaders()), response.read()
-    finally:
-        connection.close()
 
 
 def post(port: int, path: str, body: object, token: str = "") -> dict[str, Any]:

@@ -14,7 +14,6 @@ ten watchers add under 100 ms to a save.
 from __future__ import annotations
 
 import argparse
-import http.client
 import json
 import random
 import shutil
@@ -29,25 +28,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from api_helpers import CYCLE, ENDLESS  # noqa: E402
-from server import Server  # noqa: E402
+from server import Server, send  # noqa: E402
 
 SERVERS = {"gunicorn": "gunicorn -w 2 (sync)", "waitress": "waitress (make run)"}
-
-
-def send(
-    port: int, method: str, path: str, body: object = None, **headers: str
-) -> tuple[int, dict[str, str], bytes]:
-    """Send one request on a fresh connection; return status, headers and body."""
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    try:
-        data = None if body is None else json.dumps(body).encode()
-        if data is not None:
-            headers["Content-Type"] = "application/json"
-        connection.request(method, path, data, headers)
-        response = connection.getresponse()
-        return response.status, dict(response.getheaders()), response.read()
-    finally:
-        connection.close()
 
 
 def create(port: int, hands: int) -> dict[str, Any]:

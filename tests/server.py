@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import http.client
+import json
 import os
 import shutil
 import signal
@@ -25,6 +27,22 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
+
+
+def send(
+    port: int, method: str, path: str, body: object = None, **headers: str
+) -> tuple[int, dict[str, str], bytes]:
+    """Send one request on a fresh connection; return status, headers and body."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        data = None if body is None else json.dumps(body).encode()
+        if data is not None:
+            headers["Content-Type"] = "application/json"
+        connection.request(method, path, data, headers)
+        response = connection.getresponse()
+        return response.status, dict(response.getheaders()), response.read()
+    finally:
+        connection.close()
 
 
 def command(port: int, server: str) -> list[str]:
