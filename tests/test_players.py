@@ -183,6 +183,9 @@ def test_the_leaderboard_and_a_players_page_and_api(app: Flask, client):
     page = client.get("/players/%20aNN%20")
     assert page.status_code == 200 and "<h1>Ann</h1>" in page.text
     assert "<svg" in page.text  # the rating over two games
+    # The contracts by suit and level, drawn by the same macro as /stats.
+    assert "<caption>Bid by suit</caption>" in page.text
+    assert "<caption>By level</caption>" in client.get("/stats").text
     listed = client.get("/api/players?per_page=2").get_json()
     assert listed["total"] == 4 and len(listed["players"]) == 2 and listed["next"]
     one = client.get("/api/players/ann").get_json()
