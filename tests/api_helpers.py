@@ -8,10 +8,12 @@ import os
 import re
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from typing import Any
 
+from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import create_engine, inspect, text
+from sqlalchemy import create_engine, event, inspect, text
 
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
 
@@ -26,6 +28,24 @@ def reset_database(url: str) -> None:
             connection.execute(text(f'DROP TABLE IF EXISTS "{table}"{cascade}'))
         assert inspect(connection).get_table_names() == []
     engine.dispose()
+
+
+def statements(app: Flask, work: Callable[[], object]) -> list[str]:
+    """Return the SQL statements some work runs against the app's database."""
+    from scorekeeper.models import db
+
+    seen: list[str] = []
+
+    def record(_connection: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        seen.append(statement)
+
+    with app.app_context():
+        event.listen(db.engine, "before_cursor_execute", record)
+        try:
+            work()
+        finally:
+            event.remove(db.engine, "before_cursor_execute", record)
+    return seen
 
 
 FRIDAY = {

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import event
+from api_helpers import statements
 
 from scorekeeper import conditional, games, services, store
-from scorekeeper.models import db
 
 SEVEN_HEARTS = {"bidder": "Bob", "contract": "7H", "tricks": 7}
 
@@ -19,22 +18,6 @@ def no_kept_pages():
 
 def refuse(*_args, **_kwargs):
     raise AssertionError("a conditional read drew or replayed the game")
-
-
-def statements(app, work) -> list[str]:
-    """Return the SQL statements some work runs."""
-    seen: list[str] = []
-
-    def record(_connection, _cursor, statement, *_args) -> None:
-        seen.append(statement)
-
-    with app.app_context():
-        event.listen(db.engine, "before_cursor_execute", record)
-        try:
-            work()
-        finally:
-            event.remove(db.engine, "before_cursor_execute", record)
-    return seen
 
 
 def test_a_watcher_gets_304_from_the_version_alone(app, client, api, monkeypatch):

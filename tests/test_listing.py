@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import re
 
-from api_helpers import import_past
-from sqlalchemy import event
+from api_helpers import import_past, statements
 
 from scorekeeper import archive, services
-from scorekeeper.models import db
 from scorekeeper.scoring import PRESETS, make_hand, make_table
 
 PAGES = [
@@ -44,20 +42,13 @@ def games(count: int, start: int) -> list[archive.PastGame]:
     return made
 
 
-def statements(app, client, path: str) -> list[str]:
+def page_statements(app, client, path: str) -> list[str]:
     """Return every SQL statement a GET of a page runs."""
-    seen: list[str] = []
 
-    def record(_connection, _cursor, statement, *_args) -> None:
-        seen.append(statement)
+    def get() -> None:
+        assert client.get(path).status_code == 200, path
 
-    with app.app_context():
-        event.listen(db.engine, "before_cursor_execute", record)
-        try:
-            assert client.get(path).status_code == 200, path
-        finally:
-            event.remove(db.engine, "before_cursor_execute", record)
-    return seen
+    return statements(app, get)
 
 
 def test_listing_pages_run_as_many_statements_at_200_games_as_at_10(app, client):
@@ -65,11 +56,11 @@ def test_listing_pages_run_as_many_statements_at_200_games_as_at_10(app, client)
         import_past(games(10, 0))
     client.post("/api/rulesets", json={"name": "Club", "rules": {}})
     for path in PAGES:  # a first visit may give the phone its cookies
-        statements(app, client, path)
-    at_ten = {path: statements(app, client, path) for path in PAGES}
+        page_statements(app, client, path)
+    at_ten = {path: page_statements(app, client, path) for path in PAGES}
     with app.app_context():
         import_past(games(190, 10))
-    at_200 = {path: statements(app, client, path) for path in PAGES}
+    at_200 = {path: page_statements(app, client, path) for path in PAGES}
     assert {p: len(s) for p, s in at_200.items()} == {
         p: len(s) for p, s in at_ten.items()
     }

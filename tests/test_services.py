@@ -1,8 +1,7 @@
 """The services behind the API and the pages: transactions, races, queries."""
 
 import pytest
-from api_helpers import FRIDAY
-from sqlalchemy import event
+from api_helpers import FRIDAY, statements
 
 from scorekeeper import rulesets, schema, services, store
 from scorekeeper.errors import BadInput, NotFound, Stale
@@ -80,18 +79,7 @@ def test_game_over_is_raised_for_a_hand_after_the_end(app):
 
 
 def count_queries(app, work):
-    statements = []
-
-    def record(*args):
-        statements.append(args[2])
-
-    with app.app_context():
-        event.listen(db.engine, "before_cursor_execute", record)
-        try:
-            work()
-        finally:
-            event.remove(db.engine, "before_cursor_execute", record)
-    return len(statements)
+    return len(statements(app, work))
 
 
 def test_hand_fifty_takes_as_many_queries_as_hand_one(app, client, api):
