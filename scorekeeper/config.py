@@ -2,6 +2,7 @@
 
 import os
 import secrets
+import tempfile
 from typing import Any
 
 from flask import Flask
@@ -34,18 +35,23 @@ def database_url(url: str) -> str:
 def secret_key(app: Flask) -> str:
     """Return the instance's secret key, generating it once into instance/."""
     path = os.path.join(app.instance_path, "secret_key")
-    try:
-        # O_EXCL: two workers starting at once must end up with the same key.
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        with open(path, encoding="ascii") as existing:
-            key = existing.read().strip()
-        if key:
-            return key
-        raise RuntimeError(f"{path} is empty: delete it or set SECRET_KEY") from None
-    key = secrets.token_hex(32)
-    with os.fdopen(fd, "w", encoding="ascii") as new:
-        new.write(key + "\n")
+    if not os.path.exists(path):
+        # Written whole beside it, then linked into place: two workers starting
+        # at once both end up with the one key that got there first, and neither
+        # can read the file before its key is in it.
+        fd, written = tempfile.mkstemp(dir=app.instance_path, prefix=".secret_key.")
+        with os.fdopen(fd, "w", encoding="ascii") as new:
+            new.write(secrets.token_hex(32) + "\n")
+        try:
+            os.link(written, path)
+        except FileExistsError:
+            pass
+        finally:
+            os.unlink(written)
+    with open(path, encoding="ascii") as kept:
+        key = kept.read().strip()
+    if not key:
+        raise RuntimeError(f"{path} is empty: delete it or set SECRET_KEY")
     return key
 
 

@@ -1,8 +1,12 @@
 """The app factory: configuration, the secret key, the database on start-up."""
 
+import threading
+import types
+
 from sqlalchemy import text
 
 from scorekeeper import create_app
+from scorekeeper.config import secret_key
 from scorekeeper.migration import upgrade_database
 from scorekeeper.models import db
 
@@ -28,6 +32,34 @@ def test_secret_key_is_generated_once_into_the_instance_folder(monkeypatch, tmp_
     assert len(key) == 64 and first.secret_key == second.secret_key == key
     assert (tmp_path / "secret_key").stat().st_mode & 0o077 == 0
     close(first), close(second)
+
+
+def boot_at_once(instance, count: int = 8) -> list[str]:
+    """Ask for the instance's secret key from several workers at the same moment."""
+    app = types.SimpleNamespace(instance_path=str(instance))
+    start = threading.Barrier(count)
+    keys: list[str] = []
+
+    def boot() -> None:
+        start.wait()
+        keys.append(secret_key(app))
+
+    workers = [threading.Thread(target=boot) for _ in range(count)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    return keys
+
+
+def test_workers_starting_at_once_share_one_whole_key(tmp_path):
+    """Two gunicorn workers on a fresh instance: neither reads a half-made key."""
+    for attempt in range(30):
+        instance = tmp_path / str(attempt)
+        instance.mkdir()
+        keys = boot_at_once(instance)
+        assert len(keys) == 8 and len(set(keys)) == 1 and len(keys[0]) == 64
+        assert [p.name for p in instance.iterdir()] == ["secret_key"]
 
 
 def test_environment_overrides_config(monkeypatch, tmp_path):
