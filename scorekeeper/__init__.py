@@ -26,6 +26,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     if os.environ.get("DATABASE_URL"):
         url = config.database_url(os.environ["DATABASE_URL"])
         app.config["SQLALCHEMY_DATABASE_URI"] = url
+    if os.environ.get("CLUB_PASSWORD"):
+        app.config["CLUB_PASSWORD"] = os.environ["CLUB_PASSWORD"]
     if test_config is not None:
         app.config.from_mapping(test_config)
     os.makedirs(app.instance_path, exist_ok=True)

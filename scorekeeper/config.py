@@ -20,6 +20,8 @@ DEFAULTS: dict[str, Any] = {
     "WTF_CSRF_TIME_LIMIT": None,
     "SESSION_COOKIE_SAMESITE": "Lax",
     "SESSION_COOKIE_HTTPONLY": True,
+    # Lets members merge and rename players and name seasons (club.py).
+    "CLUB_PASSWORD": None,
 }
 
 
