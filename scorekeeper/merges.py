@@ -17,7 +17,7 @@ from flask import (
 )
 
 from . import club, merging
-from .errors import AppError, Forbidden
+from .errors import AppError, Forbidden, NotFound
 from .forms import RenameForm
 from .schema import whole_number
 
@@ -78,6 +78,12 @@ def rename(name: str):
     new_name = form.new_name.data or ""
     try:
         done = merging.change(name, new_name, whole_number(form.games.data))
+    except NotFound:
+        if not merging.has_played(new_name):
+            raise
+        # A second tap, or Back and send again: the first did it.
+        flash(f"{name} is {new_name} already.")
+        return redirect(url_for("people.player", name=new_name))
     except AppError as error:
         if error.field != merging.FIELD:
             raise

@@ -1,7 +1,7 @@
 """Renaming a player, or merging two ("Annie" is "Ann"): one name in every game.
 
-A change rewrites the name in every game of the person (and, in a merge, of
-the other person too, wherever it is spelled otherwise): their seats, the
+A change rewrites the name in every game of the person spelled otherwise
+(in a merge, as the other person is most often spelled): their seats, the
 hands they bid or were called to, a lone player's side named after them and
 a first dealer. Each changed game's version moves on, so every scoreboard and
 kept page sees it; its stored results and standings are written again as a
@@ -102,10 +102,17 @@ def _usual(seats: Sequence[tuple[str, str]]) -> str:
     return min(counts, key=lambda name: (-counts[name], name))
 
 
+def has_played(name: str) -> bool:
+    """Return whether anyone of this name (in any spelling) has played here."""
+    query = select(Player.id).where(Player.name_key == name_key(name)).limit(1)
+    return db.session.execute(query).first() is not None
+
+
 def plan(name: str, new_name: str) -> Change:
     """Return what renaming a player (found by any spelling) to `new_name` does.
 
-    A name that is another player's joins the two; refused when both played
+    A name that is another player's, in any spelling, makes the two one: the
+    player's games take the other's usual spelling. Refused when both played
     in one game, or when nothing would change.
     """
     key = name_key(name)
@@ -122,10 +129,12 @@ def plan(name: str, new_name: str) -> Change:
     if shared:
         raise Conflict(
             f"{old} and {_usual(others)} played in the same game "
-            f"({games(len(shared))}): they cannot be one person.",
+            f"({games(len(shared))} together): they cannot be one person.",
             FIELD,
         )
-    changing = [(g, spelled) for g, spelled in seats + others if spelled != new]
+    if others:  # joining someone: they stay as they are, spelled as most often
+        new = _usual(others)
+    changing = [(g, spelled) for g, spelled in seats if spelled != new]
     if not changing:
         raise BadInput(f"{old} is spelled {new} in every game already.", FIELD)
     return Change(
