@@ -9,6 +9,7 @@ from wtforms import (
     FieldList,
     HiddenField,
     IntegerField,
+    PasswordField,
     RadioField,
     SelectChoice,
     StringField,
@@ -194,6 +195,15 @@ class NotesForm(FlaskForm):
 class ConfirmForm(VersionedForm):
     """A form with nothing but its CSRF token and a button: undo, delete, rematch."""
 
+    confirm = SubmitField("Yes")
+
+
+class RenameForm(FlaskForm):
+    """Say yes to a rename or merge, with the club password; the name rides along."""
+
+    new_name = HiddenField()
+    games = HiddenField()  # how many games the confirmation named
+    password = PasswordField("Club password")
     confirm = SubmitField("Yes")
 
 

@@ -68,6 +68,9 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     rules: Mapped[dict[str, Any]] = mapped_column(JSON)
     first_dealer: Mapped[str] = mapped_column(String(40))
     version: Mapped[int] = mapped_column(default=1)
+    # How often a player in it was renamed or merged (merging.py): its kept
+    # table is found by it, so no worker draws the game with the old names.
+    renames: Mapped[int] = mapped_column(default=0, server_default="0")
     token_hash: Mapped[str] = mapped_column(String(64))
     # How the game ended, who won and how many hands, as of its last write:
     # results for listing and filtering (result_models.py); the scoreboard's

@@ -12,6 +12,7 @@ from . import (
     games,
     history,
     houserules,
+    merges,
     newgame,
     people,
     present,
@@ -26,6 +27,7 @@ BLUEPRINTS = (
     share.bp,
     downloads.bp,
     people.bp,
+    merges.bp,
 )
 # Views whose FlaskForm validates the CSRF token itself (not CSRFProtect).
 CHECKS_OWN_CSRF = (games.record_hand, games.edit_hand)

@@ -188,6 +188,19 @@ def drop(game: Game) -> None:
     standings.apply(game, stored(game), ([], [], []))
 
 
+def renamed(game: Game, table: Table, state: GameState) -> None:
+    """Store a game's results again after a player in it was renamed or merged.
+
+    Its old names leave the standings as a deleted game's would, and its new
+    ones come in as a new game's do; the ratings are the caller's to replay.
+    """
+    drop(game)
+    for model in MODELS:
+        gone = delete(model).where(model.game_id == game.id)
+        db.session.execute(gone.execution_options(**QUIET))
+    keep(game, table, state, fresh=True)
+
+
 def clear() -> None:
     """Delete every stored result and standing, before a rebuild."""
     for model in MODELS:

@@ -119,17 +119,18 @@ def replay_rows(game: Game, rules: Rules, table: Table) -> GameState:
     return replay(rules, table, [stored_hand(h) for h in game.hands])
 
 
-# A game's rules and table never change once it is made (a game made again
-# under its id has a new token hash): built once, they are kept by id, so a
-# request reads the game's row alone, not its sides and players.
-_TABLES: OrderedDict[tuple[str, str], tuple[Rules, Table]] = OrderedDict()
+# A game's rules and table change only when a player in it is renamed, which
+# counts in `renames` (a game made again under its id has a new token hash):
+# built once, they are kept by those, so a request reads the game's row alone,
+# not its sides and players.
+_TABLES: OrderedDict[tuple[str, str, int], tuple[Rules, Table]] = OrderedDict()
 TABLES_KEPT = 1024
 
 
 def keep_table(game: Game, rules: Rules, table: Table) -> None:
     """Keep a game's rules and table, as it was made or first read."""
     with _REPLAYS_LOCK:
-        _TABLES[(game.id, game.token_hash)] = (rules, table)
+        _TABLES[(game.id, game.token_hash, game.renames)] = (rules, table)
         while len(_TABLES) > TABLES_KEPT:
             _TABLES.popitem(last=False)
 
@@ -137,7 +138,7 @@ def keep_table(game: Game, rules: Rules, table: Table) -> None:
 def rules_and_table(game: Game) -> tuple[Rules, Table]:
     """Return a game's rules and table, built from its rows once."""
     with _REPLAYS_LOCK:
-        found = _TABLES.get((game.id, game.token_hash))
+        found = _TABLES.get((game.id, game.token_hash, game.renames))
     if found is None:
         found = rules_from_dict(game.rules), game_table(game)
         keep_table(game, *found)

@@ -16,7 +16,7 @@ from .settings import (
     Setting,
     SpecialOffer,
 )
-from .table import SHAPES, Side, Table, make_table
+from .table import SHAPES, Side, Table, clean_name, make_table
 
 __all__ = [
     "name_key",
@@ -45,6 +45,7 @@ __all__ = [
     "Special",
     "SpecialOffer",
     "Table",
+    "clean_name",
     "contracting_sides",
     "describe_rules",
     "first_out_matters",

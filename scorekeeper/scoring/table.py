@@ -70,7 +70,8 @@ class Table:
         return seats[(seats.index(player) + 1) % len(seats)]
 
 
-def _clean_name(value: object, field: str, what: str) -> str:
+def clean_name(value: object, field: str, what: str = "player") -> str:
+    """Return a side's or player's name as kept, or refuse it naming the field."""
     if not isinstance(value, str):
         raise ScoringError(field, f"Each {what} name must be text.")
     name = normal_name(value)
@@ -100,8 +101,8 @@ def make_table(
             raise ScoringError("sides", "Each side's players must be a list of names.")
         built.append(
             Side(
-                _clean_name(name, "sides", "side"),
-                tuple(_clean_name(p, "players", "player") for p in players),
+                clean_name(name, "sides", "side"),
+                tuple(clean_name(p, "players", "player") for p in players),
             )
         )
     sizes = {len(side.players) for side in built}

@@ -1,0 +1,212 @@
+"""Renaming a player, or merging two ("Annie" is "Ann"): one name in every game.
+
+A change rewrites the name in every game of the person spelled otherwise
+(in a merge, as the other person is most often spelled): their seats, the
+hands they bid or were called to, a lone player's side named after them and
+a first dealer. Each changed game's version moves on, so every scoreboard and
+kept page sees it; its stored results and standings are written again as a
+new game's are, and the ratings are replayed from the earliest finished game
+that changed. All in one transaction, or nothing. The hands are never touched
+otherwise, so every score stays as it was. Who may ask is the pages' business
+(the club password).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sqlalchemy import select
+
+from . import ratings, results, store
+from .errors import BadInput, Conflict, NotFound, Stale
+from .models import Game, GameSide, Player, db
+from .scoring import ScoringError, clean_name, make_table, name_key, rules_from_dict
+
+FIELD = "new_name"
+# Games read a query at a time: a long IN list is refused by some databases.
+CHUNK = 500
+
+
+def games(count: int) -> str:
+    """Return a count of games in words."""
+    return f"{count} game{'s' if count != 1 else ''}"
+
+
+@dataclass(frozen=True)
+class Change:
+    """What renaming a player does, said before it is done and after."""
+
+    old: str  # the person's name, as most often spelled
+    new: str  # the name each of their games will spell
+    into: str | None  # the other person's name, when this makes two people one
+    moving: int  # the person's games
+    joining: int  # the other person's games
+    spellings: tuple[str, ...]  # the spellings that give way to `new`
+    games: tuple[str, ...]  # the ids of the games that change
+
+    @property
+    def merge(self) -> bool:
+        """Return whether this makes two people one."""
+        return self.into is not None
+
+    @property
+    def words(self) -> list[str]:
+        """Return what the change will do, in sentences."""
+        theirs = f"{self.old}'s {games(self.moving)}"
+        become = "becomes" if self.moving == 1 else "become"
+        if self.into is not None:
+            first = (
+                f"{theirs} {become} {self.into}'s: "
+                f"one person, {games(self.moving + self.joining)} in all."
+            )
+        elif name_key(self.old) == name_key(self.new):
+            first = f"{theirs} will spell the name {self.new}."
+        else:
+            first = f"{theirs} {become} {self.new}'s."
+        quoted = ", ".join(f"“{s}”" for s in self.spellings)
+        many = len(self.spellings)
+        spelled = (
+            f"{many} spellings ({quoted}) become" if many > 1 else f"{quoted} becomes"
+        )
+        return [
+            first,
+            f"{spelled} “{self.new}” in {games(len(self.games))}.",
+            "Their scoreboards, statistics, standings and ratings follow.",
+        ]
+
+    @property
+    def done(self) -> str:
+        """Return what the change did, in one sentence."""
+        changed = games(len(self.games))
+        if self.into is not None:
+            both = f"{self.old} and {self.into}"
+            return f"{both} are one person now: {self.new} ({changed} changed)."
+        return f"{self.old} is {self.new} now ({changed} changed)."
+
+
+def _seats(key: str) -> list[tuple[str, str]]:
+    """Return each game a person played and how their name was spelled in it."""
+    query = (
+        select(GameSide.game_id, Player.name)
+        .join(Player.side)
+        .where(Player.name_key == key)
+    )
+    return [(game_id, name) for game_id, name in db.session.execute(query)]
+
+
+def _usual(seats: Sequence[tuple[str, str]]) -> str:
+    """Return the most common spelling (the first in order, if tied)."""
+    counts = Counter(name for _, name in seats)
+    return min(counts, key=lambda name: (-counts[name], name))
+
+
+def has_played(name: str) -> bool:
+    """Return whether anyone of this name (in any spelling) has played here."""
+    query = select(Player.id).where(Player.name_key == name_key(name)).limit(1)
+    return db.session.execute(query).first() is not None
+
+
+def plan(name: str, new_name: str) -> Change:
+    """Return what renaming a player (found by any spelling) to `new_name` does.
+
+    A name that is another player's, in any spelling, makes the two one: the
+    player's games take the other's usual spelling. Refused when both played
+    in one game, or when nothing would change.
+    """
+    key = name_key(name)
+    seats = _seats(key)
+    if not seats:
+        raise NotFound(f"No one called {name} has played here.", "name")
+    old = _usual(seats)
+    try:
+        new = clean_name(new_name, FIELD)
+    except ScoringError as error:  # the new-game form's rules for a name
+        raise BadInput(error.message, FIELD) from None
+    others = _seats(name_key(new)) if name_key(new) != key else []
+    shared = {g for g, _ in seats} & {g for g, _ in others}
+    if shared:
+        raise Conflict(
+            f"{old} and {_usual(others)} played in the same game "
+            f"({games(len(shared))} together): they cannot be one person.",
+            FIELD,
+        )
+    if others:  # joining someone: they stay as they are, spelled as most often
+        new = _usual(others)
+    changing = [(g, spelled) for g, spelled in seats if spelled != new]
+    if not changing:
+        raise BadInput(f"{old} is spelled {new} in every game already.", FIELD)
+    return Change(
+        old=old,
+        new=new,
+        into=_usual(others) if others else None,
+        moving=len(seats),
+        joining=len(others),
+        spellings=tuple(
+            sorted({s for _, s in changing}, key=lambda s: (s.casefold(), s))
+        ),
+        games=tuple(sorted({g for g, _ in changing})),
+    )
+
+
+def _rewrite(game: Game, keys: set[str], new: str) -> None:
+    """Spell a person's name as `new` throughout one game and keep its results."""
+    store.lock(game, None)  # the version moves on: every copy of it is stale
+    old = set()
+    for side in game.sides:
+        for player in side.players:
+            if player.name_key in keys and player.name != new:
+                old.add(player.name)
+                player.name, player.name_key = new, name_key(new)
+        lone = len(side.players) == 1 and side.players[0].name == new
+        if lone and name_key(side.name) in keys:  # a lone player's side is theirs
+            side.name = new
+    if game.first_dealer in old:
+        game.first_dealer = new
+    for hand in game.hands:
+        if hand.bidder in old:
+            hand.bidder = new
+        if hand.partner in old:
+            hand.partner = new
+    game.renames += 1  # no worker keeps its table with the old names
+    try:
+        table = make_table(
+            [(s.name, [p.name for p in s.players]) for s in game.sides],
+            game.first_dealer,
+        )
+    except ScoringError as error:
+        raise Conflict(f"In the game {game.name}: {error.message}", FIELD) from None
+    state = store.replay_rows(game, rules_from_dict(game.rules), table)
+    db.session.flush()
+    results.renamed(game, table, state)
+
+
+def change(name: str, new_name: str, expected: int | None = None) -> Change:
+    """Rename a player, or make them one with another, in every game; say what.
+
+    `expected` is how many games the confirmation named: when that no longer
+    holds (a game was played or changed meanwhile), nothing is done.
+    """
+
+    def work() -> Change:
+        found = plan(name, new_name)
+        if expected is not None and expected != len(found.games):
+            raise Stale(
+                "Games changed since you looked: nothing was renamed. Look again.",
+                FIELD,
+            )
+        keys = {name_key(name), name_key(found.new)}
+        rated = []
+        for start in range(0, len(found.games), CHUNK):
+            chunk = found.games[start : start + CHUNK]
+            query = select(Game).where(Game.id.in_(chunk)).order_by(Game.id)
+            for game in db.session.execute(query).scalars():
+                _rewrite(game, keys, found.new)
+                if game.ending is not None:
+                    rated.append(game.created)
+        if rated:  # their players' ratings from then on are someone else's now
+            ratings.refresh(min(rated))
+        return found
+
+    return store.transaction(work)
