@@ -12,10 +12,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import delete, select
 
-from scorekeeper import archive, results, services, standings, store
+from scorekeeper import archive, results, services, standings, store, tallies
 from scorekeeper.errors import AppError
 from scorekeeper.models import Game, db
-from scorekeeper.result_models import HandResultRow, PlayerResult, SideResult, standing
+from scorekeeper.result_models import (
+    HandResultRow,
+    PlayerResult,
+    SideResult,
+    pair,
+    spelling,
+    standing,
+)
 from scorekeeper.scoring import (
     ScoringError,
     make_hand,
@@ -108,8 +115,9 @@ def stored() -> dict[str, set[tuple[Any, ...]]]:
         select(Game.id, Game.ending, Game.winner, Game.hand_count)
     ).all()
     found["game"] = {tuple(g) for g in games}
-    rows = db.session.execute(select(standing)).mappings()
-    found["standing"] = {tuple(row.items()) for row in rows}
+    for table in (standing, pair, spelling):
+        rows = db.session.execute(select(table)).mappings()
+        found[table.name] = {tuple(row.items()) for row in rows}
     return found
 
 
@@ -136,6 +144,8 @@ def replayed() -> dict[str, set[tuple[Any, ...]]]:
         found["game"].add((game.id, state.ending, state.winner, len(state.hands)))
         played.append((game.id, game.game.created, kept))
     found["standing"] = {tuple(row.items()) for row in standings.fold(played)}
+    for name, rows in tallies.fold(kept for _, _, kept in played).items():
+        found[name] = {tuple(row.items()) for row in rows}
     return found
 
 
@@ -152,7 +162,7 @@ def normal(rows: dict[str, set[tuple[Any, ...]]]) -> dict[str, set[Any]]:
     }
 
 
-BOOLS = {"made", "finished", "team"}
+BOOLS = {"made", "finished", "team", "beside"}
 RESULT_TABLES = ("hand_result", "side_result", "player_result")
 
 
