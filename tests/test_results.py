@@ -251,3 +251,37 @@ def test_rescore_rebuilds_every_result_from_the_hands(app, api, runner):
     assert result.exit_code == 0 and "Rescored 2 games." in result.output
     with app.app_context():
         assert normal(stored()) == right == normal(replayed())
+
+
+def test_a_write_moves_each_kind_of_kept_row_in_one_statement_in_key_order(
+    app: Flask, api, monkeypatch
+):
+    # Two writes sharing players lock their rows in one order: never crosswise.
+    api.create()
+    api.hand(bidder="Bob", contract="7H", tricks=7)
+    moved: dict[str, list[list[Any]]] = {}
+    execute = db.session.execute
+
+    def spy(statement: Any, rows: Any = None, *args: Any, **kwargs: Any) -> Any:
+        table = getattr(statement, "table", None)
+        if table is not None and table.name in ("standing", "pair", "spelling"):
+            keys = (
+                ["who_"] if "who_" in rows[0] else [c.name for c in table.primary_key]
+            )
+            moved.setdefault(table.name, []).append(
+                [[row[k] for k in keys] for row in rows]
+            )
+        return execute(statement, rows, *args, **kwargs)
+
+    with app.app_context():
+        game = services.load(api.game_id)
+        monkeypatch.setattr(db.session, "execute", spy)
+        # Ann's ten no trumps ends the game: every kind of row moves.
+        slam = make_hand(
+            game.rules, game.table, contract="10NT", bidder="Ann", tricks=10
+        )
+        services.record_hand(game, slam)
+    assert set(moved) == {"standing", "pair"}  # the spellings stay as typed
+    for name, statements in moved.items():
+        assert len(statements) == 1, name
+        assert statements[0] == sorted(statements[0]) and len(statements[0]) > 2
