@@ -182,7 +182,7 @@ def moved(
     for key in sorted(old.keys() | new.keys()):
         was, now = old.get(key, Counter()), new.get(key, Counter())
         change = {c: now[c] - was[c] for c in was.keys() | now.keys()}
-        change = {c: moved for c, moved in change.items() if moved}
+        change = {c: by for c, by in change.items() if by}
         if change:
             changes[key] = change
     return changes
