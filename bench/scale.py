@@ -162,6 +162,7 @@ def pages(client: Any) -> dict[str, str]:
         "leaderboard /players": "/players",
         "player page /players/Ann": "/players/Ann",
         "API /api/players": "/api/players",
+        "API /api/players/Ann": "/api/players/Ann",
         "GET /api/games": "/api/games",
         "GET /api/games?player=Ann": "/api/games?player=Ann",
         "GET /api/games?status=finished": "/api/games?status=finished",

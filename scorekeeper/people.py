@@ -13,8 +13,8 @@ from .scoring.contracts import SUIT_WORD
 bp = Blueprint("people", __name__)
 
 
-def rating_chart(history: list[tuple[object, float]]) -> Markup:
-    """Return an inline SVG line of a player's rating after each game."""
+def rating_chart(history: list[tuple[object, float]], games: int) -> Markup:
+    """Return an inline SVG line of a player's rating over their `games` rated."""
     if len(history) < 2:
         return Markup("")
     values = [value for _, value in history]
@@ -28,7 +28,7 @@ def rating_chart(history: list[tuple[object, float]]) -> Markup:
         for i, v in enumerate(values)
     )
     label = escape(
-        f"Rating over {len(values)} games: from {values[0]:.1f} to {values[-1]:.1f}."
+        f"Rating over {games} games: from {values[0]:.1f} to {values[-1]:.1f}."
     )
     return Markup(
         f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" '
@@ -57,7 +57,7 @@ def player(name: str) -> str:
     return render_template(
         "people/player.html",
         p=found,
-        chart=rating_chart(found.history),
+        chart=rating_chart(found.history, found.rating.games if found.rating else 0),
         average=players.average,
         suits={key: (SUIT_SYMBOL[key], word) for key, word in SUIT_WORD.items()},
     )

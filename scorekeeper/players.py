@@ -1,7 +1,8 @@
-"""Players as people: one per name key across every game, read in SQL from results.
+"""Players as people: one per name key across every game, read from kept rows.
 
-Every figure here is counted over the results and ratings kept beside the
-hands (results.py, ratings.py), never by replaying games.
+Every figure here is read from rows kept per player beside the hands (their
+standing, pairs and spellings: standings.py, tallies.py) and their ratings
+(ratings.py): a few rows, however many games they played; never a replay.
 """
 
 from __future__ import annotations
@@ -10,25 +11,19 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import and_, case, func, select
-from sqlalchemy.orm import aliased
+from sqlalchemy import func, select
 
 from . import stats
 from .errors import NotFound
 from .listing import Page
 from .models import db
-from .result_models import (
-    HandResultRow,
-    PlayerRating,
-    PlayerResult,
-    RatingRow,
-    SideResult,
-    standing,
-)
-from .scoring import name_key
+from .result_models import PlayerRating, RatingRow, pair, spelling, standing
+from .scoring import ENDINGS, name_key
 
 # How many partners and opponents a player's page names.
 NAMED = 3
+# How many points of their rating over time a player's chart shows, at most.
+CHART = 100
 
 
 @dataclass(frozen=True)
@@ -67,7 +62,7 @@ class Profile:
     partners: list[Together]
     opponents: list[Together]
     rating: Rated | None
-    history: list[tuple[datetime, float]]  # the rating shown after each game
+    history: list[tuple[datetime, float]]  # the rating after each game (CHART at most)
 
     @property
     def win_rate(self) -> str:
@@ -81,11 +76,7 @@ def spellings(keys: list[str]) -> dict[str, str]:
     """Return each name key's most common spelling (the first in order, if tied)."""
     if not keys:
         return {}
-    query = (
-        select(PlayerResult.name_key, PlayerResult.name, func.count())
-        .where(PlayerResult.name_key.in_(keys))
-        .group_by(PlayerResult.name_key, PlayerResult.name)
-    )
+    query = select(spelling).where(spelling.c.who.in_(keys))
     best: dict[str, tuple[int, str]] = {}
     for key, name, count in db.session.execute(query):
         if key not in best or (-count, name) < (-best[key][0], best[key][1]):
@@ -120,67 +111,28 @@ def leaderboard(page: int, per_page: int) -> Page:
     return Page(_rated(list(rows.scalars())), page, per_page, total)  # type: ignore[arg-type]
 
 
-def _together(key: str, same_side: bool) -> list[Together]:
+def _together(key: str, beside: bool) -> list[Together]:
     """Return the partners (or opponents) a player met most successfully, best first."""
-    me, them = aliased(PlayerResult), aliased(PlayerResult)
-    beside = them.side == me.side if same_side else them.side != me.side
-    wins = func.sum(case((them.win.is_not(None), 1), else_=0))
     query = (
-        select(them.name_key, func.count().label("games"), wins.label("wins"))
-        .join(me, and_(me.game_id == them.game_id, beside))
-        .where(me.name_key == key, them.name_key != key, me.finished)
-        .group_by(them.name_key)
-        .order_by(wins.desc(), func.count(), them.name_key)
+        select(pair.c.other, pair.c.games, pair.c.wins)
+        .where(pair.c.who == key, pair.c.beside == beside)
+        .order_by(pair.c.wins.desc(), pair.c.games, pair.c.other)
         .limit(NAMED)
     )
     rows = db.session.execute(query).all()
-    named = spellings([r.name_key for r in rows])
-    return [Together(named[r.name_key], r.games, r.wins) for r in rows]
+    named = spellings([r.other for r in rows])
+    return [Together(named[r.other], r.games, r.wins) for r in rows]
 
 
-def _hands(key: str) -> dict[str, int]:
-    """Return a player's hands as contractor and defender, points, sets and ralphs."""
-    h, me = HandResultRow, PlayerResult
-    mine = h.side == me.side
-    short = h.level - h.taken
-    bid_by_me = h.bidder_key == key
-    misere_lost = and_(h.kind == "misere", h.taken >= 3)
+def chart_games(games: int) -> list[int]:
+    """Return which of a player's rated games the chart shows: CHART at most.
 
-    def count(*when: Any) -> Any:
-        return func.sum(case((and_(*when), 1), else_=0))
-
-    query = (
-        select(
-            count(mine).label("contracted"),
-            func.sum(case((mine, h.points), else_=0)).label("points"),
-            count(h.side.is_not(None), h.side != me.side).label("defended"),
-            count(bid_by_me, (h.kind == "normal") & (short >= 2) | misere_lost).label(
-                "set"
-            ),
-            count(bid_by_me, (h.kind == "normal") & (short >= 3) | misere_lost).label(
-                "ralphed"
-            ),
-        )
-        .join(me, me.game_id == h.game_id)
-        .where(me.name_key == key)
-    )
-    row = db.session.execute(query).one()
-    return {k: int(v or 0) for k, v in row._mapping.items()}
-
-
-def _losses(key: str) -> dict[str, int]:
-    """Return a player's finished games lost, by how the winners won."""
-    query = (
-        select(SideResult.win, func.count())
-        .join(PlayerResult, PlayerResult.game_id == SideResult.game_id)
-        .where(
-            PlayerResult.name_key == key,
-            PlayerResult.win.is_(None),
-            SideResult.win.is_not(None),
-        )
-        .group_by(SideResult.win)
-    )
-    return {win: count for win, count in db.session.execute(query)}
+    Evenly spread, the first and the last always among them, so a player's
+    page reads the same few rows however many games they played.
+    """
+    if games <= CHART:
+        return list(range(1, games + 1))
+    return [1 + i * (games - 1) // (CHART - 1) for i in range(CHART)]
 
 
 def rating(key: str) -> Rated | None:
@@ -195,29 +147,25 @@ def profile(name: str) -> Profile:
     row = db.session.execute(select(standing).where(standing.c.who == key)).first()
     if row is None:
         raise NotFound(f"No one called {name} has played here.", "name")
-    hands = _hands(key)
-    totals = db.session.execute(
-        select(func.coalesce(func.sum(PlayerResult.total), 0)).where(
-            PlayerResult.name_key == key
-        )
-    ).scalar_one()
+    now = rating(key)
     history = db.session.execute(
         select(RatingRow.created, RatingRow.mu, RatingRow.sigma)
         .where(RatingRow.name_key == key)
+        .where(RatingRow.games.in_(chart_games(now.games if now else 0)))
         .order_by(RatingRow.games)
     )
     return Profile(
         key=key,
         name=spellings([key])[key],
         stats=stats.as_stats(row),
-        losses=_losses(key),
-        contractor=(hands["contracted"], hands["points"]),
-        defender=(hands["defended"], int(totals) - hands["points"]),
-        set=hands["set"],
-        ralphed=hands["ralphed"],
+        losses={e: lost for e in ENDINGS if (lost := getattr(row, f"lost_{e}"))},
+        contractor=(row.contracted, row.contract_points),
+        defender=(row.defended, row.points_for - row.contract_points),
+        set=row.set,
+        ralphed=row.ralphed,
         partners=_together(key, True),
         opponents=_together(key, False),
-        rating=rating(key),
+        rating=now,
         history=[(r.created, r.mu - 3 * r.sigma) for r in history],
     )
 

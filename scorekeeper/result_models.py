@@ -17,6 +17,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import Mapped, mapped_column
 
 from .models import Base, db
+from .scoring import ENDINGS
 
 # Results: derived from the hands by replay, written in the same transaction as
 # every write that changes them (results.py), rebuilt by `flask rescore`, and
@@ -110,13 +111,18 @@ class HandResultRow(db.Model):  # type: ignore[name-defined,misc]
 
 # What a player's or team's statistics count, every game they sat in added up:
 # games and wins; contracts bid and made, in all, by kind, suit and level; and
-# the tricks bid and taken on trick contracts.
+# the tricks bid and taken on trick contracts. Then what a player's page adds:
+# their sides' points for and against; games lost, by how the winners won;
+# contracts set (two tricks short, or a misere lost) and ralphed (three); hands
+# their side bid and its points on them; hands another side bid.
 COUNTERS = (
     *("games", "finished", "wins", "front_door", "back_door", "other_wins"),
     *("bid", "made", "misere_bid", "misere_made", "special_bid", "special_made"),
     *("tricks_bid", "tricks_taken"),
     *(f"{c}_{k}" for k in ("s", "c", "d", "h", "nt") for c in ("bid", "made")),
     *(f"{c}_{n}" for n in range(6, 11) for c in ("bid", "made")),
+    *("points_for", "points_against", *(f"lost_{e}" for e in ENDINGS)),
+    *("set", "ralphed", "contracted", "contract_points", "defended"),
 )
 # One row per player (by name key) or team (by team key), kept up to date by
 # every write (standings.py), so the statistics page reads a row per name
@@ -133,6 +139,29 @@ standing = Table(
     *(Column(counter, Integer, nullable=False) for counter in COUNTERS),
     # The statistics page reads the most games, then wins, first: a page of rows.
     Index("ix_standing_rank", "team", "games", "wins"),
+)
+
+
+# Beside the standings, per player: each other player met in a finished game,
+# beside them or against them, with the games and that other's wins (a
+# player's best partners and toughest opponents); and how often each spelling
+# of their name was typed (a player is shown as most often typed). Moved with
+# the standings by every write (tallies.py).
+pair = Table(
+    "pair",
+    Base.metadata,
+    Column("who", String(160), primary_key=True),
+    Column("beside", Boolean, primary_key=True),
+    Column("other", String(160), primary_key=True),
+    Column("games", Integer, nullable=False),
+    Column("wins", Integer, nullable=False),
+)
+spelling = Table(
+    "spelling",
+    Base.metadata,
+    Column("who", String(160), primary_key=True),
+    Column("name", String(40), primary_key=True),
+    Column("games", Integer, nullable=False),
 )
 
 

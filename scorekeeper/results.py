@@ -7,7 +7,7 @@ from typing import Any
 from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.orm.attributes import set_committed_value
 
-from . import ratings, standings
+from . import ratings, standings, tallies
 from .models import Game, db
 from .result_models import HandResultRow, PlayerResult, SideResult
 from .scoring import GameState, HandResult, Table, contracting_sides, name_key
@@ -101,6 +101,7 @@ def stored_rows(model: Any, game: Game, since: int = 1) -> list[Row]:
     """Return a game's stored results of one kind (hands from `since` on)."""
     rows = model.__table__
     query = select(rows).where(rows.c.game_id == game.id)
+    query = query.order_by(*rows.primary_key)  # sides by position, as tables seat them
     if model is HandResultRow:
         query = query.where(rows.c.number >= since)
     return [dict(row) for row in db.session.execute(query).mappings()]
@@ -112,26 +113,14 @@ def stored(game: Game) -> standings.Rows:
     return hands, sides, players
 
 
-def as_ended(rows: list[Row], place: str, game: Game) -> list[Row]:
-    """Return side or player rows as the game's row says it stood: won, or not."""
-    return [
-        {
-            **row,
-            "finished": game.ending is not None,
-            "win": game.ending if game.winner == row[place] else None,
-        }
-        for row in rows
-    ]
-
-
 def keep(
     game: Game, table: Table, state: GameState, since: int = 1, *, fresh: bool = False
 ) -> None:
     """Store a game's results after a write that changed its hands from `since` on.
 
     A fresh game (just made, imported or being rebuilt) has none yet. Any other
-    has the rows its last write kept, and its game row (as the lock read it)
-    says how it stood then: only the hands from `since` on are read back.
+    has the rows its last write kept: its sides' (the players' are theirs) and
+    only its hands from `since` on are read back.
     """
     sides = side_rows(game, table, state)
     after = (hand_rows(game.id, table, state, since), sides, player_rows(sides, table))
@@ -139,8 +128,8 @@ def keep(
     if not fresh:
         kept = since <= game.hand_count  # a hand recorded at the end replaces none
         hands = stored_rows(HandResultRow, game, since) if kept else []
-        players = as_ended(after[2], "side", game)
-        before = (hands, as_ended(sides, "position", game), players)
+        stood = stored_rows(SideResult, game)
+        before = (hands, stood, player_rows(stood, table))
         if kept:
             gone = delete(HandResultRow).where(
                 HandResultRow.game_id == game.id, HandResultRow.number >= since
@@ -179,13 +168,16 @@ def keep(
         ]
         db.session.execute(update(kept_in).where(*found), changed)
     standings.apply(game, before, after, fresh)
+    tallies.apply(before, after)
     if rated:  # a game finished, or a finished one changed: its ratings move
         ratings.refresh(game.created)
 
 
 def drop(game: Game) -> None:
     """Take a game about to be deleted out of the standings (its rows cascade)."""
-    standings.apply(game, stored(game), ([], [], []))
+    before, gone = stored(game), ([], [], [])
+    standings.apply(game, before, gone)
+    tallies.apply(before, gone)
 
 
 def renamed(game: Game, table: Table, state: GameState) -> None:
@@ -206,4 +198,5 @@ def clear() -> None:
     for model in MODELS:
         db.session.execute(delete(model).execution_options(synchronize_session=False))
     standings.clear()
+    tallies.clear()
     ratings.clear()

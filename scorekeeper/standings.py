@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import and_, bindparam, case, delete, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
@@ -15,6 +15,7 @@ from .result_models import COUNTERS, PlayerResult, SideResult, standing
 WIN_KINDS = ("front_door", "back_door")
 Row = Mapping[str, Any]
 Rows = tuple[list[Row], list[Row], list[Row]]  # a game's hands, sides, players
+Key = TypeVar("Key", str, tuple[Any, ...])
 
 
 def team_name(players: Iterable[str]) -> str:
@@ -22,12 +23,16 @@ def team_name(players: Iterable[str]) -> str:
     return " & ".join(sorted(players, key=str.casefold))
 
 
-def _outcome(counts: Counter[str], row: Row) -> None:
+def _outcome(counts: Counter[str], row: Row, ending: str | None) -> None:
     counts["games"] += 1
     counts["finished"] += int(bool(row["finished"]))
+    counts["points_for"] += row["total"]
+    counts["points_against"] += row["against"]
     if row["win"] is not None:
         counts["wins"] += 1
         counts[row["win"] if row["win"] in WIN_KINDS else "other_wins"] += 1
+    elif ending is not None:  # another side won
+        counts[f"lost_{ending}"] += 1
 
 
 def _bid(counts: Counter[str], row: Row) -> None:
@@ -40,10 +45,26 @@ def _bid(counts: Counter[str], row: Row) -> None:
             counts[f"made_{key}"] += made
         counts["tricks_bid"] += row["level"]
         counts["tricks_taken"] += row["taken"]
+        short = row["level"] - row["taken"]
+        counts["set"] += short >= 2
+        counts["ralphed"] += short >= 3
     else:
         kind = "misere" if row["kind"] == "misere" else "special"
         counts[f"{kind}_bid"] += 1
         counts[f"{kind}_made"] += made
+        if kind == "misere" and row["taken"] >= 3:  # set and ralphed at once
+            counts["set"] += 1
+            counts["ralphed"] += 1
+
+
+def _side(found: dict[str, Counter[str]], hand: Row, players: Iterable[Row]) -> None:
+    for row in players:
+        counted = found.setdefault(row["name_key"], Counter())
+        if row["side"] == hand["side"]:
+            counted["contracted"] += 1
+            counted["contract_points"] += hand["points"] or 0
+        else:
+            counted["defended"] += 1
 
 
 def counts(
@@ -51,12 +72,16 @@ def counts(
 ) -> dict[str, Counter[str]]:
     """Return what result rows add to each player's (name key) and team's counters."""
     found: dict[str, Counter[str]] = {}
+    sides, players = list(sides), list(players)
+    ending = next((row["win"] for row in sides if row["win"] is not None), None)
     for row in players:
-        _outcome(found.setdefault(row["name_key"], Counter()), row)
+        _outcome(found.setdefault(row["name_key"], Counter()), row, ending)
     for row in sides:
         if row["team_key"] is not None:
-            _outcome(found.setdefault(row["team_key"], Counter()), row)
+            _outcome(found.setdefault(row["team_key"], Counter()), row, ending)
     for row in hands:
+        if row["side"] is not None:  # each player contracted or defended it
+            _side(found, row, players)
         if row["kind"] == "pass":
             continue
         for who in (row["bidder_key"], row["team_key"]):
@@ -130,14 +155,37 @@ def _upsert(rows: list[dict[str, Any]]) -> None:
 
 
 def _add(changes: dict[str, dict[str, int]]) -> None:
-    """Add changes to names already standing: one UPDATE per set of counters."""
-    alike: dict[tuple[str, ...], list[dict[str, Any]]] = {}
-    for who, change in changes.items():
-        alike.setdefault(tuple(sorted(change)), []).append({"who_": who, **change})
-    for counters, rows in alike.items():
-        moved = {c: standing.c[c] + bindparam(c) for c in counters}
-        query = update(standing).where(standing.c.who == bindparam("who_"))
-        db.session.execute(query.values(moved), rows)
+    """Add changes to names already standing: one UPDATE, the rows in key order.
+
+    One statement for every row (a counter a row did not change adds 0), so
+    the rows are locked in the changes' key order, never a set of counters
+    at a time: two writes sharing players cannot lock them crosswise.
+    """
+    counters = sorted(set().union(*changes.values()))
+    rows = [
+        {"who_": who, **dict.fromkeys(counters, 0), **change}
+        for who, change in changes.items()
+    ]
+    added = {c: standing.c[c] + bindparam(c) for c in counters}
+    query = update(standing).where(standing.c.who == bindparam("who_"))
+    db.session.execute(query.values(added), rows)
+
+
+def moved(
+    old: Mapping[Key, Counter[str]], new: Mapping[Key, Counter[str]]
+) -> dict[Key, dict[str, int]]:
+    """Return each key's counters changed from old to new, in key order.
+
+    In key order: concurrent writes then lock the same rows in the same order.
+    """
+    changes = {}
+    for key in sorted(old.keys() | new.keys()):
+        was, now = old.get(key, Counter()), new.get(key, Counter())
+        change = {c: now[c] - was[c] for c in was.keys() | now.keys()}
+        change = {c: by for c, by in change.items() if by}
+        if change:
+            changes[key] = change
+    return changes
 
 
 def apply(game: Game, before: Rows, after: Rows, fresh: bool = False) -> None:
@@ -146,15 +194,8 @@ def apply(game: Game, before: Rows, after: Rows, fresh: bool = False) -> None:
     A fresh game may bring names never seen; any other write moves the
     counters of names its game already added.
     """
-    old, new = counts(*before), counts(*after)
-    changes = {}
-    # In key order: concurrent writes lock the same rows in the same order.
-    for who in sorted(old.keys() | new.keys()):
-        was, now = old.get(who, Counter()), new.get(who, Counter())
-        change = {c: now[c] - was[c] for c in was.keys() | now.keys()}
-        change = {c: moved for c, moved in change.items() if moved}
-        if change:
-            changes[who] = change
+    old = counts(*before)
+    changes = moved(old, counts(*after))
     if fresh and changes:
         named = labels(after[2])
         _upsert(

@@ -38,7 +38,7 @@ SERVICES = (
     *("services.py", "rulesets.py", "archive.py", "store.py", "idempotency.py"),
     *("grants.py", "text.py", "notes.py", "exports.py", "results.py"),
     *("standings.py", "ratings.py", "listing.py", "players.py", "club.py"),
-    "merging.py",
+    *("merging.py", "tallies.py"),
 )
 
 

@@ -28,8 +28,11 @@ def test_upgrading_a_database_with_games_fills_their_results_by_replay(app, api)
     api.hand(bidder="Cat", contract="misere", tricks=0)
     with app.app_context():
         before = normal(stored())
-        db.session.remove()  # PostgreSQL: a read's open transaction blocks DROP
-        downgrade(MIGRATIONS, "0004_notes")
-        upgrade(MIGRATIONS)
-        assert normal(stored()) == before == normal(replayed())
+        # From before the results, and from before the players' counters.
+        for revision in ("0004_notes", "0006_players"):
+            db.session.remove()  # PostgreSQL: a read's open transaction blocks DROP
+            downgrade(MIGRATIONS, revision)
+            upgrade(MIGRATIONS)
+            assert normal(stored()) == before == normal(replayed())
         assert len(before["hand_result"]) == 3 and len(before["player_result"]) == 8
+        assert len(before["pair"]) == 12 and len(before["spelling"]) == 4

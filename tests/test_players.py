@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from types import SimpleNamespace
 from typing import Any
 
-from api_helpers import import_past
+from api_helpers import import_past, statements
 from flask import Flask
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -113,10 +115,41 @@ def test_equal_totals_share_a_place_and_the_winner_comes_first():
     ]
 
 
+def shown_names(played: list[Any]) -> dict[str, str]:
+    """Return each player's most typed spelling (the first in order, if tied)."""
+    typed = Counter(p for table, _ in played for p in table.players)
+    best = sorted(typed, key=lambda name: (-typed[name], name))
+    return {k: next(n for n in best if name_key(n) == k) for k in map(name_key, best)}
+
+
+def replay_met(key: str, played: list[Any]) -> dict[str, Any]:
+    """Return a player's best partners and toughest opponents, by replay."""
+    met: dict[bool, dict[str, list[int]]] = {True: {}, False: {}}
+    for table, state in played:
+        mine = [i for i, s in enumerate(table.sides) if key in map(name_key, s.players)]
+        if not mine or not state.finished:
+            continue
+        for i, side in enumerate(table.sides):
+            for other in {name_key(p) for p in side.players} - {key}:
+                games_wins = met[i == mine[0]].setdefault(other, [0, 0])
+                games_wins[0] += 1
+                games_wins[1] += state.winner == i
+    named = shown_names(played)
+    return {
+        "partners" if beside else "opponents": [
+            (named[k], g, w)
+            for k, (g, w) in sorted(
+                found.items(), key=lambda m: (-m[1][1], m[1][0], m[0])
+            )[: players.NAMED]
+        ]
+        for beside, found in met.items()
+    }
+
+
 def replay_figures(key: str, played: list[Any]) -> dict[str, Any]:
     """Return a player's page figures counted by replaying their games."""
     out = {"games": 0, "wins": 0, "contracted": 0, "points": 0, "defended": 0}
-    out |= {"set": 0, "ralphed": 0, "total": 0}
+    out |= {"set": 0, "ralphed": 0, "total": 0, "losses": Counter()}
     for table, state in played:
         sides = [
             i for i, s in enumerate(table.sides) if key in map(name_key, s.players)
@@ -127,6 +160,8 @@ def replay_figures(key: str, played: list[Any]) -> dict[str, Any]:
         out["games"] += 1
         out["wins"] += state.winner == mine
         out["total"] += state.totals[mine]
+        if state.winner not in (None, mine):
+            out["losses"][state.ending] += 1
         for r in state.hands:
             side = r.hand.side
             if r.contract is None or side is None:
@@ -168,8 +203,17 @@ def test_a_players_page_numbers_equal_a_fresh_replay_of_their_games(app: Flask):
                     "set": p.set,
                     "ralphed": p.ralphed,
                     "total": p.contractor[1] + p.defender[1],
+                    "losses": Counter(p.losses),
                 }
                 assert got == want
+                assert p.name == shown_names(played)[key]
+                met = {
+                    "partners" if beside else "opponents": [
+                        (t.name, t.games, t.wins) for t in found
+                    ]
+                    for beside, found in ((True, p.partners), (False, p.opponents))
+                }
+                assert met == replay_met(key, played)
 
     run()
 
@@ -194,3 +238,23 @@ def test_the_leaderboard_and_a_players_page_and_api(app: Flask, client):
     assert missing.status_code == 404 and missing.get_json()["field"] == "name"
     assert client.get("/players/Zed").status_code == 404
     assert client.get("/players?page=x").status_code == 400
+
+
+def test_the_leaderboard_and_a_players_page_read_kept_rows_not_every_result(
+    app: Flask, client
+):
+    with app.app_context():
+        import_past([past(0, 0, [_win(0)] * 12)] * 2 + [past(1, 0, [_win(1)] * 12)])
+    for path in ("/players", "/players/ann", "/api/players", "/api/players/ann"):
+        sql = statements(app, lambda path=path: client.get(path))
+        scans = [s for s in sql if re.search(r"\b(player|side|hand)_result\b", s)]
+        assert sql and not scans, path
+
+
+def test_the_rating_chart_reads_at_most_a_hundred_points_first_and_last_kept():
+    assert players.chart_games(3) == [1, 2, 3]
+    assert players.chart_games(100) == list(range(1, 101))
+    for rated in (101, 250, 10_000):
+        shown = players.chart_games(rated)
+        assert len(shown) == 100 and shown == sorted(set(shown))
+        assert shown[0] == 1 and shown[-1] == rated

@@ -12,10 +12,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import delete, select
 
-from scorekeeper import archive, results, services, standings, store
+from scorekeeper import archive, results, services, standings, store, tallies
 from scorekeeper.errors import AppError
 from scorekeeper.models import Game, db
-from scorekeeper.result_models import HandResultRow, PlayerResult, SideResult, standing
+from scorekeeper.result_models import (
+    HandResultRow,
+    PlayerResult,
+    SideResult,
+    pair,
+    spelling,
+    standing,
+)
 from scorekeeper.scoring import (
     ScoringError,
     make_hand,
@@ -108,8 +115,9 @@ def stored() -> dict[str, set[tuple[Any, ...]]]:
         select(Game.id, Game.ending, Game.winner, Game.hand_count)
     ).all()
     found["game"] = {tuple(g) for g in games}
-    rows = db.session.execute(select(standing)).mappings()
-    found["standing"] = {tuple(row.items()) for row in rows}
+    for table in (standing, pair, spelling):
+        rows = db.session.execute(select(table)).mappings()
+        found[table.name] = {tuple(row.items()) for row in rows}
     return found
 
 
@@ -136,6 +144,8 @@ def replayed() -> dict[str, set[tuple[Any, ...]]]:
         found["game"].add((game.id, state.ending, state.winner, len(state.hands)))
         played.append((game.id, game.game.created, kept))
     found["standing"] = {tuple(row.items()) for row in standings.fold(played)}
+    for name, rows in tallies.fold(kept for _, _, kept in played).items():
+        found[name] = {tuple(row.items()) for row in rows}
     return found
 
 
@@ -152,7 +162,7 @@ def normal(rows: dict[str, set[tuple[Any, ...]]]) -> dict[str, set[Any]]:
     }
 
 
-BOOLS = {"made", "finished", "team"}
+BOOLS = {"made", "finished", "team", "beside"}
 RESULT_TABLES = ("hand_result", "side_result", "player_result")
 
 
@@ -241,3 +251,37 @@ def test_rescore_rebuilds_every_result_from_the_hands(app, api, runner):
     assert result.exit_code == 0 and "Rescored 2 games." in result.output
     with app.app_context():
         assert normal(stored()) == right == normal(replayed())
+
+
+def test_a_write_moves_each_kind_of_kept_row_in_one_statement_in_key_order(
+    app: Flask, api, monkeypatch
+):
+    # Two writes sharing players lock their rows in one order: never crosswise.
+    api.create()
+    api.hand(bidder="Bob", contract="7H", tricks=7)
+    moved: dict[str, list[list[Any]]] = {}
+    execute = db.session.execute
+
+    def spy(statement: Any, rows: Any = None, *args: Any, **kwargs: Any) -> Any:
+        table = getattr(statement, "table", None)
+        if table is not None and table.name in ("standing", "pair", "spelling"):
+            keys = (
+                ["who_"] if "who_" in rows[0] else [c.name for c in table.primary_key]
+            )
+            moved.setdefault(table.name, []).append(
+                [[row[k] for k in keys] for row in rows]
+            )
+        return execute(statement, rows, *args, **kwargs)
+
+    with app.app_context():
+        game = services.load(api.game_id)
+        monkeypatch.setattr(db.session, "execute", spy)
+        # Ann's ten no trumps ends the game: every kind of row moves.
+        slam = make_hand(
+            game.rules, game.table, contract="10NT", bidder="Ann", tricks=10
+        )
+        services.record_hand(game, slam)
+    assert set(moved) == {"standing", "pair"}  # the spellings stay as typed
+    for name, statements in moved.items():
+        assert len(statements) == 1, name
+        assert statements[0] == sorted(statements[0]) and len(statements[0]) > 2

@@ -184,7 +184,9 @@ def fill(connection):
             if rows:
                 connection.execute(tables[name].insert(), rows)
         seen.append((row["id"], row["created"], kept))
-    rows = standings.fold(seen)
+    # Only the counters this revision has: later ones fill their own.
+    columns = tables["standing"].c.keys()
+    rows = [{c: row[c] for c in columns} for row in standings.fold(seen)]
     if rows:
         connection.execute(tables["standing"].insert(), rows)
 

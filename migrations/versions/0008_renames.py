@@ -1,7 +1,7 @@
 """Players renamed or merged: a count on each game, which keys its kept table
 
-Revision ID: 0007_renames
-Revises: 0006_players
+Revision ID: 0008_renames
+Revises: 0007_player_counters
 Create Date: 2026-11-25 10:00:00
 
 """
@@ -9,8 +9,8 @@ Create Date: 2026-11-25 10:00:00
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0007_renames"
-down_revision = "0006_players"
+revision = "0008_renames"
+down_revision = "0007_player_counters"
 branch_labels = None
 depends_on = None
 

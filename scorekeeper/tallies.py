@@ -1,0 +1,102 @@
+"""Tallies kept per player beside the standings: the pairs met, the spellings typed.
+
+Moved by the same rows and in the same transaction as the standings (each
+write's results before and after, results.py), in key order, so a player's
+page reads a few rows however many games they played; rebuilt by rescore.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from sqlalchemy import Table, delete
+from sqlalchemy.dialects import postgresql, sqlite
+
+from .models import db
+from .result_models import pair, spelling
+from .standings import Row, Rows, moved
+
+Key = tuple[Any, ...]
+
+
+def pairs(players: Iterable[Row]) -> dict[Key, Counter[str]]:
+    """Return what a finished game adds to each pair of its players.
+
+    Keyed (player, beside, other): the game, and a win if the other's side won.
+    """
+    players = list(players)
+    found: dict[Key, Counter[str]] = {}
+    for me in players:
+        if not me["finished"]:
+            continue
+        for them in players:
+            if them["name_key"] != me["name_key"]:
+                key = (me["name_key"], them["side"] == me["side"], them["name_key"])
+                counted = found.setdefault(key, Counter())
+                counted["games"] += 1
+                counted["wins"] += them["win"] is not None
+    return found
+
+
+def spellings(players: Iterable[Row]) -> dict[Key, Counter[str]]:
+    """Return what a game adds to each spelling of its players' names: a game."""
+    return {(row["name_key"], row["name"]): Counter(games=1) for row in players}
+
+
+TALLIES: tuple[tuple[Table, Callable[[Iterable[Row]], dict[Key, Counter[str]]]], ...]
+TALLIES = ((pair, pairs), (spelling, spellings))
+
+
+def _row(table: Table, key: Key, counted: dict[str, int]) -> Row:
+    keys = [c.name for c in table.primary_key]
+    counters = [c.name for c in table.c if not c.primary_key]
+    return {**dict(zip(keys, key, strict=True)), **dict.fromkeys(counters, 0)} | counted
+
+
+def _move(table: Table, changes: dict[Key, dict[str, int]]) -> None:
+    """Add changes to a table's rows (inserting new ones), in key order.
+
+    A row left with no game is deleted: the table holds only what was played.
+    """
+    dialect = db.session.get_bind().dialect.name
+    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    statement = insert(table)
+    added = {
+        c.name: c + statement.excluded[c.name] for c in table.c if not c.primary_key
+    }
+    keys = [c.name for c in table.primary_key]
+    upsert = statement.on_conflict_do_update(index_elements=keys, set_=added)
+    db.session.execute(upsert, [_row(table, k, c) for k, c in changes.items()])
+    if any(change.get("games", 0) < 0 for change in changes.values()):
+        whos = sorted({key[0] for key in changes})
+        empty = delete(table).where(table.c.who.in_(whos), table.c.games == 0)
+        db.session.execute(empty)
+
+
+def apply(before: Rows, after: Rows) -> None:
+    """Move every tally by what a write changed in one game's results."""
+    for table, count in TALLIES:
+        changes = moved(count(before[2]), count(after[2]))
+        if changes:
+            _move(table, changes)
+
+
+def fold(games: Iterable[Rows]) -> dict[str, list[Row]]:
+    """Return the tallies of games' results, as each table's rows."""
+    found: dict[str, dict[Key, Counter[str]]] = {t.name: {} for t, _ in TALLIES}
+    for rows in games:
+        for table, count in TALLIES:
+            for key, counted in count(rows[2]).items():
+                found[table.name].setdefault(key, Counter()).update(counted)
+    return {
+        table.name: [_row(table, k, c) for k, c in found[table.name].items()]
+        for table, _ in TALLIES
+    }
+
+
+def clear() -> None:
+    """Delete every tally, before a rebuild."""
+    for table, _ in TALLIES:
+        db.session.execute(delete(table))
