@@ -15,13 +15,15 @@ from __future__ import annotations
 
 import re
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from flask import Flask
 from flask.wrappers import Request
+from itsdangerous import BadSignature
 
 from . import access, compress, conditional, grants, heads, saved, security, services
 from .errors import NotFound
@@ -34,6 +36,7 @@ KEPT = 128
 Headers = list[tuple[str, str]]
 StartResponse = Callable[..., Any]
 Key = tuple[str, str, str, bool]
+K, V = TypeVar("K"), TypeVar("V")
 
 
 @dataclass(frozen=True)
@@ -45,28 +48,28 @@ class Answer:
     body: bytes = b""
 
 
-class Kept:
-    """Answers by key, the least recently used dropped past a bound."""
+class Kept(Generic[K, V]):
+    """Values by key, the least recently used dropped past a bound."""
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self.answers: OrderedDict[Key, Answer] = OrderedDict()
+        self.values: OrderedDict[K, V] = OrderedDict()
         self.lock = threading.Lock()
 
-    def get(self, key: Key) -> Answer | None:
-        """Return a kept answer, if any."""
+    def get(self, key: K) -> V | None:
+        """Return a kept value, if any."""
         with self.lock:
-            answer = self.answers.get(key)
-            if answer is not None:
-                self.answers.move_to_end(key)
-            return answer
+            value = self.values.get(key)
+            if value is not None:
+                self.values.move_to_end(key)
+            return value
 
-    def put(self, key: Key, answer: Answer) -> None:
-        """Keep an answer."""
+    def put(self, key: K, value: V) -> None:
+        """Keep a value."""
         with self.lock:
-            self.answers[key] = answer
-            while len(self.answers) > self.size:
-                self.answers.popitem(last=False)
+            self.values[key] = value
+            while len(self.values) > self.size:
+                self.values.popitem(last=False)
 
 
 def not_modified(tag: str, headers: Mapping[str, str]) -> Answer:
@@ -83,7 +86,12 @@ class FastReads:
         self.session_cookie = app.config["SESSION_COOKIE_NAME"]
         # The version is in every key, so a kept answer is never stale; a game
         # deleted and imported again under its id has a new token hash.
-        self.kept = Kept(KEPT)
+        self.kept: Kept[Key, Answer] = Kept(KEPT)
+        # Sessions as each signed cookie says, with when it was signed: a
+        # writer's every poll sends the same cookie, checked here once.
+        self.signed = app.session_interface.get_signing_serializer(app)  # type: ignore[attr-defined]
+        self.max_age = app.permanent_session_lifetime.total_seconds()
+        self.sessions: Kept[str, tuple[dict[str, Any], float]] = Kept(KEPT)
 
     def __call__(
         self, environ: dict[str, Any], start_response: StartResponse
@@ -120,13 +128,25 @@ class FastReads:
         return not_modified(f'"{version}"', {"Vary": "Accept-Encoding"})
 
     def session(self, asked: Request) -> Mapping[str, Any] | None:
-        """Return the phone's session, or None if Flask must draw its page."""
-        if self.session_cookie not in asked.cookies:
+        """Return the phone's session, or None if Flask must draw its page.
+
+        As Flask opens it: a cookie badly signed or too old is no session.
+        """
+        cookie = asked.cookies.get(self.session_cookie)
+        if cookie is None:
             return {}
-        found = self.app.session_interface.open_session(self.app, asked)
-        if found is None or any(key in found for key in DRAWN_ANEW):
-            return None
-        return found
+        found = self.sessions.get(cookie)
+        if found is None:
+            try:
+                data, signed = self.signed.loads(cookie, return_timestamp=True)
+            except BadSignature:
+                return {}
+            found = (data, signed.timestamp())
+            self.sessions.put(cookie, found)
+        data, signed_at = found
+        if time.time() - signed_at > self.max_age:
+            return {}
+        return None if any(key in data for key in DRAWN_ANEW) else data
 
     def scoreboard(
         self, asked: Request, game_id: str

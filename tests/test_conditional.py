@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import time
 
 import pytest
 from api_helpers import statements
@@ -205,3 +206,23 @@ def test_a_missing_game_is_still_a_404(client):
         client.get("/api/games/nope", headers={"If-None-Match": '"1"'}).status_code
         == 404
     )
+
+
+def test_a_forged_or_stale_session_is_no_session(app, api, monkeypatch):
+    api.create()
+    board = f"/games/{api.game_id}"
+    writer = app.test_client()
+    writer.get(f"{board}/play/{api.token}")
+    writer.get(board)
+    tag = writer.get(board).headers["ETag"]
+    assert writer.get(board, headers={"If-None-Match": tag}).status_code == 304
+    real = writer.get_cookie("session").value
+    writer.set_cookie("session", real[:-2] + ("AA" if real[-2:] != "AA" else "BB"))
+    forged = writer.get(board, headers={"If-None-Match": tag})
+    assert forged.status_code == 200 and forged.headers.get("ETag") != tag
+    writer.set_cookie("session", real)
+    assert writer.get(board, headers={"If-None-Match": tag}).status_code == 304
+    # A month on, Flask would open no session from that cookie: nor is it kept.
+    later = time.time() + app.permanent_session_lifetime.total_seconds() + 60
+    monkeypatch.setattr(time, "time", lambda: later)
+    assert writer.get(board, headers={"If-None-Match": tag}).status_code == 200
