@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from sqlalchemy import update
+from sqlalchemy import bindparam, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import lazyload
 from sqlalchemy.orm.attributes import set_committed_value
@@ -175,21 +175,28 @@ def transaction(work: Callable[[], T], duplicate: AppError | None = None) -> T:
 
 
 KEPT = ("version", "ending", "winner", "hand_count")
+GAMES = Game.__table__.c
+# Built once, in Core: building an ORM update on every write cost a third of a ms.
+# The row as it now stands comes back with the bump: another write may have
+# landed between the request's first read and the lock.
+BUMP = (
+    update(Game.__table__)
+    .where(GAMES.id == bindparam("game"))
+    .values(version=GAMES.version + 1)
+    .returning(*(GAMES[name] for name in KEPT))
+)
+BUMP_IF = BUMP.where(GAMES.version == bindparam("expected"))
 
 
 def lock(game: Game, expected_version: int | None) -> int:
     """Bump the version first: it takes the write lock and checks If-Match."""
-    query = update(Game).where(Game.id == game.id)
-    if expected_version is not None:
-        query = query.where(Game.version == expected_version)
-    # The row as it now stands comes back with the bump: another write may
-    # have landed between the request's first read and the lock.
-    bumped = query.values(version=Game.version + 1).returning(
-        *(getattr(Game, name) for name in KEPT)
-    )
-    found = db.session.execute(
-        bumped, execution_options={"synchronize_session": False}
-    ).first()
+    if expected_version is None:
+        bumped = db.session.execute(BUMP, {"game": game.id})
+    else:
+        bumped = db.session.execute(
+            BUMP_IF, {"game": game.id, "expected": expected_version}
+        )
+    found = bumped.first()
     if found is None:
         raise Stale()
     for name, value in zip(KEPT, found, strict=True):
