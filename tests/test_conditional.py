@@ -8,7 +8,8 @@ import time
 import pytest
 from api_helpers import statements
 
-from scorekeeper import games, heads, store
+from scorekeeper import create_app, games, heads, store
+from scorekeeper.models import db
 
 SEVEN_HEARTS = {"bidder": "Bob", "contract": "7H", "tricks": 7}
 
@@ -226,3 +227,25 @@ def test_a_forged_or_stale_session_is_no_session(app, api, monkeypatch):
     later = time.time() + app.permanent_session_lifetime.total_seconds() + 60
     monkeypatch.setattr(time, "time", lambda: later)
     assert writer.get(board, headers={"If-None-Match": tag}).status_code == 200
+
+
+def test_behind_a_proxy_the_fast_path_sees_the_phones_host_and_scheme(app, api):
+    api.create()
+    board = f"/games/{api.game_id}"
+    proxied = create_app({**app.config, "PROXY_FIX": True})
+    writer = proxied.test_client()
+    forwarded = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "club.example"}
+    writer.get(f"{board}/play/{api.token}", headers=forwarded)
+    writer.get(board, headers=forwarded)
+    drawn = writer.get(board, headers=forwarded)
+    kept = writer.get(board, headers=forwarded)  # given again before Flask
+    assert kept.data == drawn.data and "; Secure" in kept.headers["Set-Cookie"]
+    tag = drawn.headers["ETag"]
+    assert (
+        writer.get(board, headers={**forwarded, "If-None-Match": tag}).status_code
+        == 304
+    )
+    # The same page asked for over another host names other links: not a 304.
+    assert writer.get(board, headers={"If-None-Match": tag}).status_code == 200
+    with proxied.app_context():
+        db.engine.dispose()
