@@ -18,7 +18,6 @@ from .errors import AppError, Busy, NotFound, Stale
 from .heads import GAME_ID
 from .models import Game, HandRow, db
 from .scoring import GameState, Hand, Rules, Table, make_table, replay, rules_from_dict
-from .writers import one_writer
 
 T = TypeVar("T")
 
@@ -157,22 +156,21 @@ def load(game_id: str) -> Loaded:
 
 def transaction(work: Callable[[], T], duplicate: AppError | None = None) -> T:
     """Run work and commit; roll everything back on any error."""
-    with one_writer():
-        try:
-            result = work()
-            db.session.commit()
-        except IntegrityError:
-            # A racing write took the same hand number or name first.
-            db.session.rollback()
-            raise duplicate or Stale() from None
-        except OperationalError as error:
-            db.session.rollback()
-            if "locked" in str(error.orig) or "lock timeout" in str(error.orig):
-                raise Busy() from None
-            raise
-        except BaseException:
-            db.session.rollback()
-            raise
+    try:
+        result = work()
+        db.session.commit()
+    except IntegrityError:
+        # A racing write took the same hand number or name first.
+        db.session.rollback()
+        raise duplicate or Stale() from None
+    except OperationalError as error:
+        db.session.rollback()
+        if "locked" in str(error.orig) or "lock timeout" in str(error.orig):
+            raise Busy() from None
+        raise
+    except BaseException:
+        db.session.rollback()
+        raise
     return result
 
 
