@@ -83,6 +83,8 @@ class FastReads:
     def __init__(self, app: Flask) -> None:
         self.app, self.next = app, app.wsgi_app
         self.build = app.extensions["scorekeeper.build"]
+        with app.app_context():  # none is pushed for the reads answered here
+            self.engine = heads.engine()
         self.session_cookie = app.config["SESSION_COOKIE_NAME"]
         # The version is in every key, so a kept answer is never stale; a game
         # deleted and imported again under its id has a new token hash.
@@ -102,15 +104,13 @@ class FastReads:
             return self.next(environ, start_response)
         asked = self.app.request_class(environ)
         keep: Key | None = None
-        # Flask's own context is pushed only once this one is gone.
-        with self.app.app_context():
-            try:
-                if route[1]:
-                    answer = self.api_game(asked, route[2])
-                else:
-                    answer, keep = self.scoreboard(asked, route[2])
-            except NotFound:  # Flask says so, on its page
-                answer = None
+        try:
+            if route[1]:
+                answer = self.api_game(asked, route[2])
+            else:
+                answer, keep = self.scoreboard(asked, route[2])
+        except NotFound:  # Flask says so, on its page
+            answer = None
         if answer is not None:
             start_response(answer.status, answer.headers)
             return [answer.body]
@@ -122,7 +122,7 @@ class FastReads:
         """Answer 304 to a client that has the game's version."""
         if not asked.if_none_match or "If-Match" in asked.headers:
             return None
-        version = str(heads.head(game_id).version)
+        version = str(heads.head(game_id, engine=self.engine).version)
         if not asked.if_none_match.contains_weak(version):
             return None
         return not_modified(f'"{version}"', {"Vary": "Accept-Encoding"})
@@ -156,7 +156,8 @@ class FastReads:
         if phone is None:
             return None, None
         device = access.device_in(asked.cookies)
-        head = heads.head(game_id, device and grants.device_hash(device))
+        device_hash = device and grants.device_hash(device)
+        head = heads.head(game_id, device_hash, self.engine)
         writer = services.may_write(head, access.head_token(head, device))
         csrf = phone.get("csrf_token") if writer else None
         if writer and not csrf:  # drawing the page gives the phone one
