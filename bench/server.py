@@ -8,7 +8,10 @@ by wrk (Debian's package, installed with apt-get when missing), so the load
 generator is not what limits the rate. Scenarios: the scoreboard as a watcher
 and as the scoring phone, each with and without If-None-Match (a 304 when the
 game has not changed), the API's game with If-None-Match, and recording a hand
-through the API. Each rate is printed beside its ratio to hello's.
+through the API. Each rate is printed beside its ratio to hello's, and beside
+the server's CPU time per request (its workers' user and system time, from
+/proc, over the requests wrk counted) with hello's CPU per request over it: on a
+machine shared with other work the rates swing with the load, the CPU far less.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -23,7 +27,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
@@ -55,6 +59,30 @@ end
 TARGETS = {"scoreboard": 0.6, "record": 0.4, "304": 0.8}
 
 
+class Served(NamedTuple):
+    """A server under test: the port it listens on, its master's process id."""
+
+    port: int
+    pid: int
+
+
+class Rate(NamedTuple):
+    """What a load measured: requests per second, server CPU per request (us)."""
+
+    per_second: float
+    cpu: float
+
+
+def cpu_seconds(pid: int) -> float:
+    """Return the user and system time of a gunicorn master and its workers."""
+    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    total = 0
+    for each in [pid, *map(int, children)]:
+        fields = Path(f"/proc/{each}/stat").read_text().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 def wrk() -> str:
     """Return the path of wrk, installing Debian's package if it is missing."""
     found = shutil.which("wrk")
@@ -76,14 +104,14 @@ def post(port: int, path: str, body: object, token: str = "") -> dict[str, Any]:
 
 
 def load(
-    port: int,
+    server: Served,
     path: str,
     seconds: int,
     connections: int,
     headers: dict[str, str] | None = None,
     script: str = "",
-) -> float:
-    """Run wrk against a path; return requests per second (all 2xx or 3xx)."""
+) -> Rate:
+    """Run wrk against a path; return its rate (all 2xx or 3xx) and CPU cost."""
     command = [wrk(), "-t2", f"-c{connections}", f"-d{seconds}s"]
     for name, value in (headers or {}).items():
         command += ["-H", f"{name}: {value}"]
@@ -92,15 +120,19 @@ def load(
             lua.write(script)
             lua.flush()
             command += ["-s", lua.name]
+        before = cpu_seconds(server.pid)
         output = subprocess.run(
-            command + [f"http://127.0.0.1:{port}{path}"],
+            command + [f"http://127.0.0.1:{server.port}{path}"],
             check=True,
             capture_output=True,
             text=True,
         ).stdout
+        spent = cpu_seconds(server.pid) - before
     if "Non-2xx or 3xx" in output or "Socket errors" in output:
         raise RuntimeError(f"wrk saw failures on {path}:\n{output}")
-    return float(re.search(r"Requests/sec:\s+([\d.]+)", output)[1])  # type: ignore[index]
+    done = int(re.search(r"(\d+) requests in", output)[1])  # type: ignore[index]
+    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", output)[1])  # type: ignore[index]
+    return Rate(rate, spent / done * 1e6)
 
 
 def gunicorn_hello(folder: str) -> tuple[subprocess.Popen[bytes], int]:
@@ -143,8 +175,9 @@ def writer_cookie(port: int, game: dict[str, Any]) -> str:
     return "; ".join(f"{k}={v}" for k, v in jar.items())
 
 
-def app_scenarios(port: int, seconds: int, connections: int) -> dict[str, float]:
+def app_scenarios(app: Served, seconds: int, connections: int) -> dict[str, Rate]:
     """Measure the app's scenarios against one server."""
+    port = app.port
     game = post(port, "/api/games", ENDLESS)
     for hand in CYCLE * 3:  # a scoreboard of twelve hands
         post(port, f"/api/games/{game['id']}/hands", hand, game["write_token"])
@@ -153,24 +186,19 @@ def app_scenarios(port: int, seconds: int, connections: int) -> dict[str, float]
     watching = send(port, "GET", board)[1].get("ETag", '"none"')
     scoring = send(port, "GET", board, Cookie=cookie)[1].get("ETag", '"none"')
     version = send(port, "GET", api_game)[1]["ETag"]
-    results = {
-        "scoreboard, watcher": load(port, board, seconds, connections),
-        "scoreboard, watcher, If-None-Match": load(
-            port, board, seconds, connections, {"If-None-Match": watching}
-        ),
-        "scoreboard, scoring phone": load(
-            port, board, seconds, connections, {"Cookie": cookie}
-        ),
-        "scoreboard, scoring phone, If-None-Match": load(
-            port,
+    reads = {
+        "scoreboard, watcher": (board, {}),
+        "scoreboard, watcher, If-None-Match": (board, {"If-None-Match": watching}),
+        "scoreboard, scoring phone": (board, {"Cookie": cookie}),
+        "scoreboard, scoring phone, If-None-Match": (
             board,
-            seconds,
-            connections,
             {"Cookie": cookie, "If-None-Match": scoring},
         ),
-        "GET /api/games/<id>, If-None-Match": load(
-            port, api_game, seconds, connections, {"If-None-Match": version}
-        ),
+        "GET /api/games/<id>, If-None-Match": (api_game, {"If-None-Match": version}),
+    }
+    results = {
+        name: load(app, path, seconds, connections, headers)
+        for name, (path, headers) in reads.items()
     }
     # Many endless games, so none grows past a few dozen hands in the run.
     games = [post(port, "/api/games", ENDLESS) for _ in range(64)]
@@ -179,7 +207,7 @@ def app_scenarios(port: int, seconds: int, connections: int) -> dict[str, float]
     )
     bodies = ", ".join(json.dumps(json.dumps(hand)) for hand in CYCLE)
     results["record a hand, POST /api/games/<id>/hands"] = load(
-        port, "/", seconds, connections, script=RECORD % (listed, bodies)
+        app, "/", seconds, connections, script=RECORD % (listed, bodies)
     )
     return results
 
@@ -191,30 +219,38 @@ def main() -> None:
     parser.add_argument("--connections", type=int, default=4)
     args = parser.parse_args()
     wrk()
+    app = Server(server="gunicorn")
     with tempfile.TemporaryDirectory() as folder:
         process, port = gunicorn_hello(folder)
+        hello = Served(port, process.pid)
         try:
-            hello = load(port, "/", args.seconds, args.connections)
+            app.start()
+            served = Served(int(app.url.rsplit(":", 1)[1]), app.process.pid)  # type: ignore[union-attr]
+            # Hello before and after the app, so a change in the machine's load
+            # in between weighs on both sides of each ratio alike.
+            before = load(hello, "/", args.seconds, args.connections)
+            results = app_scenarios(served, args.seconds, args.connections)
+            after = load(hello, "/", args.seconds, args.connections)
         finally:
+            app.stop()
+            shutil.rmtree(app.instance, ignore_errors=True)
             process.terminate()
             process.wait()
-    app = Server(server="gunicorn")
-    app.start()
-    try:
-        port = int(app.url.rsplit(":", 1)[1])
-        results = app_scenarios(port, args.seconds, args.connections)
-    finally:
-        app.stop()
-        shutil.rmtree(app.instance, ignore_errors=True)
+    base = Rate(*((b + a) / 2 for b, a in zip(before, after, strict=True)))
     print(
         f"gunicorn -w 2 (sync), SQLite, wrk -t2 -c{args.connections} "
-        f"-d{args.seconds}s for each scenario"
+        f"-d{args.seconds}s for each scenario; hello before and after the app: "
+        f"{before.per_second:.0f} and {after.per_second:.0f} req/s"
     )
-    print(f"{'scenario':46} {'req/s':>8} {'/hello':>7}")
-    print(f"{'hello (bare Flask)':46} {hello:8.0f} {1:7.2f}")
-    for name, rate in results.items():
-        print(f"{name:46} {rate:8.0f} {rate / hello:7.2f}")
+    print(f"{'scenario':46} {'req/s':>7} {'/hello':>6} {'CPU us':>7} {'hello/':>6}")
+    rows = {"hello (bare Flask)": base, **results}
+    for name, rate in rows.items():
+        print(
+            f"{name:46} {rate.per_second:7.0f} {rate.per_second / base.per_second:6.2f}"
+            f" {rate.cpu:7.0f} {base.cpu / rate.cpu:6.2f}"
+        )
     print("targets: scoreboard >= 0.6 of hello, recording a hand >= 0.4, a 304 >= 0.8")
+    print("(CPU us: the server's CPU time per request; hello/: hello's over it)")
 
 
 if __name__ == "__main__":

@@ -40,6 +40,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         cli,
         compress,
         errors,
+        fastread,
         migration,
         models,
         pages,
@@ -73,4 +74,6 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     pages.init_app(app)
     pwa.init_app(app)
     cli.init_app(app)
+    fastread.init_app(app)
+    security.trust_proxy(app)
     return app

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import re
 import secrets
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from flask import Flask, current_app, g, request, session
+from werkzeug.http import dump_cookie
 from werkzeug.wrappers import Response
 
 from . import grants
 from .grants import GAME, RULESET
+from .heads import Head
 from .store import AlsoMade
 
 __all__ = ["GAME", "RULESET"]
@@ -23,11 +25,16 @@ DEVICE = re.compile(r"[A-Za-z0-9_-]{43}")
 OLD_SESSION_KEY = "tokens"
 
 
+def device_in(cookies: Mapping[str, str]) -> str | None:
+    """Return the device id a request's cookies carry, if it is well formed."""
+    found = cookies.get(COOKIE, "")
+    return found if DEVICE.fullmatch(found) else None
+
+
 def device(create: bool = False) -> str | None:
     """Return this phone's device id, from its cookie or (if asked) a new one."""
     if "device" not in g:
-        found = request.cookies.get(COOKIE, "")
-        g.device = found if DEVICE.fullmatch(found) else None
+        g.device = device_in(request.cookies)
         g.device_renew = False
     if g.device is None and create:
         g.device, g.device_renew = secrets.token_urlsafe(32), True
@@ -46,6 +53,13 @@ def held(kind: str, targets: Iterable[str]) -> dict[str, str]:
 def held_token(kind: str, target: str) -> str | None:
     """Return the write token this phone holds for a game or house rules, if any."""
     return held(kind, [target]).get(target)
+
+
+def head_token(head: Head, device: str | None) -> str | None:
+    """Return the write token a phone's grant, read with the game's head, seals."""
+    if device is None or head.sealed is None:
+        return None
+    return grants.opened(device, GAME, head.id, head.sealed)
 
 
 def grant(kind: str, target: str, token: str) -> None:
@@ -82,18 +96,19 @@ def adopt_session_tokens() -> None:
         grants.adopt(str(device(create=True)), tokens)
 
 
+def cookie(device: str, secure: bool) -> str:
+    """Return the Set-Cookie value that keeps (or renews) a phone's device id."""
+    return dump_cookie(
+        COOKIE, device, max_age=MAX_AGE, httponly=True, samesite="Lax", secure=secure
+    )
+
+
 def keep_cookie(response: Response) -> Response:
     """Set (or renew) the device cookie when this request made or used it."""
     if g.get("device") and g.get("device_renew"):
-        response.set_cookie(
-            COOKIE,
-            g.device,
-            max_age=MAX_AGE,
-            httponly=True,
-            samesite="Lax",
-            # Secure over HTTPS, as the session cookie is (security.py).
-            secure=current_app.session_interface.get_cookie_secure(current_app),
-        )
+        # Secure over HTTPS, as the session cookie is (security.py).
+        secure = current_app.session_interface.get_cookie_secure(current_app)
+        response.headers.add("Set-Cookie", cookie(g.device, secure))
     return response
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 
 from flask import Flask, Response, request
+from werkzeug.wrappers import Request
 
 TYPES = {
     "text/html",
@@ -18,11 +19,16 @@ TYPES = {
 SMALLEST = 500  # below this, gzip's own header costs more than it saves
 
 
+def accepted(asked: Request) -> bool:
+    """Return whether a request's client takes gzip."""
+    return "gzip" in asked.accept_encodings
+
+
 def compress(response: Response) -> Response:
     """Gzip the body when the client accepts it and it is worth it."""
     response.vary.add("Accept-Encoding")
     if (
-        "gzip" not in request.accept_encodings
+        not accepted(request)
         or response.mimetype not in TYPES
         or "Content-Encoding" in response.headers
         or response.status_code not in (200, 201)

@@ -54,6 +54,11 @@ def forget(kind: str, target: str) -> None:
     )
 
 
+def opened(device: str, kind: str, target: str, sealed: str) -> str:
+    """Return the token a phone's grant seals (nonsense for any other phone)."""
+    return tokens.unseal(sealed, device, _context(kind, target))
+
+
 def held(device: str | None, kind: str, targets: Iterable[str]) -> dict[str, str]:
     """Return the tokens a phone holds, by target, among these games or rule sets."""
     wanted = list(targets)
@@ -66,10 +71,7 @@ def held(device: str | None, kind: str, targets: Iterable[str]) -> dict[str, str
             DeviceGrant.target.in_(wanted),
         )
     )
-    return {
-        target: tokens.unseal(sealed, device, _context(kind, target))
-        for target, sealed in rows
-    }
+    return {target: opened(device, kind, target, sealed) for target, sealed in rows}
 
 
 def latest(device: str | None, kind: str, count: int) -> list[str]:

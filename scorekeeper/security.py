@@ -8,6 +8,7 @@ from flask import Flask, Response, request
 from flask.sessions import SecureCookieSessionInterface
 from werkzeug.exceptions import BadRequest, RequestEntityTooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
+from werkzeug.wrappers import Request
 
 CSP = "; ".join(
     [
@@ -44,12 +45,17 @@ def check_secret_key(app: Flask) -> None:
         )
 
 
+def cookie_secure(app: Flask, asked: Request) -> bool:
+    """Return whether a cookie set in answer to a request may only travel by HTTPS."""
+    return bool(app.config["SESSION_COOKIE_SECURE"] or asked.is_secure)
+
+
 class SessionInterface(SecureCookieSessionInterface):
     """The signed-cookie session, marked Secure whenever the page came over HTTPS."""
 
     def get_cookie_secure(self, app: Flask) -> bool:
         """Return whether the cookie may only travel over HTTPS."""
-        return bool(app.config["SESSION_COOKIE_SECURE"] or request.is_secure)
+        return cookie_secure(app, request)
 
 
 def read_streamed_body() -> None:
@@ -91,8 +97,14 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
     app.config["SESSION_COOKIE_HTTPONLY"] = True
     app.session_interface = SessionInterface()
-    if app.config.get("PROXY_FIX"):
-        # Behind a TLS-terminating proxy: trust one hop's X-Forwarded-* headers.
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]
     app.before_request(read_streamed_body)  # before CSRFProtect reads the form
     app.after_request(set_headers)
+
+
+def trust_proxy(app: Flask) -> None:
+    """Behind a TLS-terminating proxy, trust one hop's X-Forwarded-* headers.
+
+    Called last, so every WSGI layer of the app sees the request as the phone sent it.
+    """
+    if app.config.get("PROXY_FIX"):
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from . import grants, ratings, results, store, tokens
 from .errors import Conflict, NotFound
+from .heads import Head, head
 from .listing import Page, list_games, player_names
 from .models import Game, GameSide, Player, db
 from .scoring import (
@@ -20,7 +21,7 @@ from .scoring import (
     replay,
     rules_to_dict,
 )
-from .store import Also, AlsoMade, Head, Loaded, head, load
+from .store import Also, AlsoMade, Loaded, load
 from .text import TEXT_LIMIT, clean_text
 
 # The pages and the API reach games, and their listing, through this module.
@@ -36,7 +37,7 @@ def all_games() -> list[Loaded]:
     return [store.loaded(g) for g in db.session.execute(query).scalars()]
 
 
-def may_write(game: Loaded | store.Head, token: str | None) -> bool:
+def may_write(game: Loaded | Head, token: str | None) -> bool:
     """Return whether a write token belongs to this game."""
     return tokens.grants(token, game.token_hash)
 

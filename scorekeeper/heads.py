@@ -1,0 +1,87 @@
+"""The one light read a conditional GET makes: a game's version, and a phone's grant."""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Engine, and_, bindparam, select
+
+from .errors import NotFound
+from .models import DeviceGrant, Game, db
+
+# Ids are secrets.token_urlsafe(16); anything else cannot be a game.
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
+
+@dataclass(frozen=True)
+class Head:
+    """What a conditional read needs of a game: its version and its token's hash.
+
+    With a phone's device hash it also carries that phone's sealed grant, if any.
+    """
+
+    id: str
+    version: int
+    token_hash: str
+    sealed: str | None = None
+
+
+HEAD, GRANT = Game.__table__.c, DeviceGrant.__table__
+HEAD_QUERY = (
+    select(HEAD.version, HEAD.token_hash, GRANT.c.sealed)
+    .select_from(
+        Game.__table__.outerjoin(
+            GRANT,
+            and_(
+                GRANT.c.device == bindparam("device"),
+                GRANT.c.kind == "game",
+                GRANT.c.target == HEAD.id,
+            ),
+        )
+    )
+    .where(HEAD.id == bindparam("id"))
+)
+
+
+@functools.lru_cache(maxsize=4)  # by engine: one app's, or a few in tests
+def _head_sql(engine: Engine) -> tuple[str, dict[str, Any], tuple[str, ...] | None]:
+    """Return the head query as the driver takes it: its SQL, defaults, order."""
+    compiled = HEAD_QUERY.compile(dialect=engine.dialect)
+    order = tuple(compiled.positiontup or ()) if compiled.positional else None
+    return str(compiled), compiled.construct_params({"id": "", "device": ""}), order
+
+
+def head(
+    game_id: str, device_hash: str | None = None, engine: Engine | None = None
+) -> Head:
+    """Return a game's version and token hash alone (one row, no hands), or 404.
+
+    Given a phone's device hash, the same read brings that phone's sealed grant.
+    Given the app's engine, it needs no app context (fastread.py has none).
+    """
+    found = None
+    if GAME_ID.fullmatch(game_id):
+        engine = engine or db.engine
+        # One statement on a pooled driver connection: a fifth of the cost of
+        # a Core query, for the one read a conditional GET makes.
+        sql, defaults, order = _head_sql(engine)
+        values = {**defaults, "id": game_id, "device": device_hash}
+        connection = engine.raw_connection()
+        try:
+            cursor = connection.cursor()
+            cursor.execute(sql, values if order is None else [values[n] for n in order])
+            found = cursor.fetchone()
+            cursor.close()
+        finally:
+            connection.close()
+    if found is None:
+        raise NotFound("There is no game with that id.")
+    return Head(game_id, found[0], found[1], found[2])
+
+
+def engine() -> Engine:
+    """Return the app's engine (in an app context), to read heads outside one."""
+    return db.engine
