@@ -1,4 +1,9 @@
-"""Standings: every player's and team's counters, moved by each write's results."""
+"""Standings: every player's and team's counters, moved by each write's results.
+
+Kept in scopes: all time, and each season (by its id) whose days (and house
+rules, if it keeps to some) cover the game. A write moves the same counters
+by the same change in every scope its game falls in.
+"""
 
 from __future__ import annotations
 
@@ -9,10 +14,13 @@ from typing import Any
 from sqlalchemy import and_, bindparam, case, delete, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
-from .models import Game, db
-from .result_models import COUNTERS, PlayerResult, SideResult, standing
+from .models import Game, Season, db
+from .result_models import ALL_TIME, COUNTERS, PlayerResult, SideResult, standing
+from .seasonal import in_season, scopes
 
 WIN_KINDS = ("front_door", "back_door")
+SIDE = (SideResult.created, SideResult.game_id)
+PLAYER = (PlayerResult.created, PlayerResult.game_id)
 Row = Mapping[str, Any]
 Rows = tuple[list[Row], list[Row], list[Row]]  # a game's hands, sides, players
 
@@ -80,7 +88,9 @@ def labels(players: Iterable[Row]) -> dict[str, tuple[str, str]]:
     return found
 
 
-def fold(games: Iterable[tuple[str, Any, Rows]]) -> list[dict[str, Any]]:
+def fold(
+    games: Iterable[tuple[str, Any, Rows]], scope: int = ALL_TIME
+) -> list[dict[str, Any]]:
     """Return the standings of games' results, given oldest first, as rows."""
     found: dict[str, dict[str, Any]] = {}
     for game_id, created, (hands, sides, players) in games:
@@ -89,6 +99,7 @@ def fold(games: Iterable[tuple[str, Any, Rows]]) -> list[dict[str, Any]]:
             if who not in found:
                 name, seated = named[who]
                 found[who] = {
+                    "scope": scope,
                     "who": who,
                     "team": "\n" in who,
                     "name": name,
@@ -124,19 +135,21 @@ def _upsert(rows: list[dict[str, Any]]) -> None:
         for column in ("name", "players", "first_created", "first_game"):
             kept[column] = case((earlier, new[column]), else_=standing.c[column])
         _UPSERTS[dialect] = statement.on_conflict_do_update(
-            index_elements=["who"], set_=kept
+            index_elements=["scope", "who"], set_=kept
         )
     db.session.execute(_UPSERTS[dialect], rows)
 
 
-def _add(changes: dict[str, dict[str, int]]) -> None:
+def _add(changes: dict[str, dict[str, int]], scope: int) -> None:
     """Add changes to names already standing: one UPDATE per set of counters."""
     alike: dict[tuple[str, ...], list[dict[str, Any]]] = {}
     for who, change in changes.items():
         alike.setdefault(tuple(sorted(change)), []).append({"who_": who, **change})
     for counters, rows in alike.items():
         moved = {c: standing.c[c] + bindparam(c) for c in counters}
-        query = update(standing).where(standing.c.who == bindparam("who_"))
+        query = update(standing).where(
+            standing.c.scope == scope, standing.c.who == bindparam("who_")
+        )
         db.session.execute(query.values(moved), rows)
 
 
@@ -144,7 +157,9 @@ def apply(game: Game, before: Rows, after: Rows, fresh: bool = False) -> None:
     """Move the standings by what a write changed in one game's results.
 
     A fresh game may bring names never seen; any other write moves the
-    counters of names its game already added.
+    counters of names its game already added. All time first: its rows are
+    locked before the seasons are read, so a season being built waits for
+    this write, or this write for it (see rebuild).
     """
     old, new = counts(*before), counts(*after)
     changes = {}
@@ -155,11 +170,28 @@ def apply(game: Game, before: Rows, after: Rows, fresh: bool = False) -> None:
         change = {c: moved for c, moved in change.items() if moved}
         if change:
             changes[who] = change
-    if fresh and changes:
+    if not changes:
+        return
+    _move(game, after, changes, fresh, None)
+    for season in scopes(game):
+        _move(game, after, changes, fresh, season)
+
+
+def _move(
+    game: Game,
+    after: Rows,
+    changes: dict[str, dict[str, int]],
+    fresh: bool,
+    season: Season | None,
+) -> None:
+    """Move one scope's standings by a write's changes."""
+    scope = ALL_TIME if season is None else season.id
+    if fresh:
         named = labels(after[2])
         _upsert(
             [
                 {
+                    "scope": scope,
                     "who": who,
                     "team": "\n" in who,
                     "name": named[who][0],
@@ -172,25 +204,26 @@ def apply(game: Game, before: Rows, after: Rows, fresh: bool = False) -> None:
                 for who, change in changes.items()
             ]
         )
-    elif changes:
-        _add(changes)
+    else:
+        _add(changes, scope)
     if not after[2]:
-        _forget(game, sorted(old))
+        _forget(game, sorted(changes), season)
 
 
-def _forget(game: Game, whos: list[str]) -> None:
+def _forget(game: Game, whos: list[str], season: Season | None) -> None:
     """After a game's removal: drop names with no game left, rename the rest."""
-    db.session.execute(
-        delete(standing).where(standing.c.who.in_(whos), standing.c.games == 0)
-    )
-    firsts = select(standing.c.who).where(
-        standing.c.who.in_(whos), standing.c.first_game == game.id
-    )
+    scope = ALL_TIME if season is None else season.id
+    here = (standing.c.scope == scope, standing.c.who.in_(whos))
+    db.session.execute(delete(standing).where(*here, standing.c.games == 0))
+    firsts = select(standing.c.who).where(*here, standing.c.first_game == game.id)
     for who in db.session.execute(firsts).scalars().all():
         if "\n" in who:
+            within = [] if season is None else in_season(season, *SIDE)
             side = db.session.execute(
                 select(SideResult.game_id, SideResult.position, SideResult.created)
-                .where(SideResult.team_key == who, SideResult.game_id != game.id)
+                .where(
+                    SideResult.team_key == who, SideResult.game_id != game.id, *within
+                )
                 .order_by(SideResult.created, SideResult.game_id)
                 .limit(1)
             ).one()
@@ -204,9 +237,14 @@ def _forget(game: Game, whos: list[str]) -> None:
             name, players = team_name(ordered), "\n".join(ordered)
             first_game, first_created = side.game_id, side.created
         else:
+            within = [] if season is None else in_season(season, *PLAYER)
             first = db.session.execute(
                 select(PlayerResult.name, PlayerResult.game_id, PlayerResult.created)
-                .where(PlayerResult.name_key == who, PlayerResult.game_id != game.id)
+                .where(
+                    PlayerResult.name_key == who,
+                    PlayerResult.game_id != game.id,
+                    *within,
+                )
                 .order_by(PlayerResult.created, PlayerResult.game_id)
                 .limit(1)
             ).one()
@@ -214,7 +252,7 @@ def _forget(game: Game, whos: list[str]) -> None:
             first_game, first_created = first.game_id, first.created
         db.session.execute(
             update(standing)
-            .where(standing.c.who == who)
+            .where(standing.c.scope == scope, standing.c.who == who)
             .values(
                 name=name,
                 players=players,
@@ -224,6 +262,9 @@ def _forget(game: Game, whos: list[str]) -> None:
         )
 
 
-def clear() -> None:
-    """Delete every standing, before a rebuild."""
-    db.session.execute(delete(standing))
+def clear(scope: int | None = None) -> None:
+    """Delete every standing (or one scope's), before a rebuild."""
+    gone = delete(standing)
+    if scope is not None:
+        gone = gone.where(standing.c.scope == scope)
+    db.session.execute(gone)
