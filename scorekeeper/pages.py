@@ -15,6 +15,7 @@ from . import (
     newgame,
     people,
     present,
+    season_pages,
     share,
 )
 
@@ -26,6 +27,7 @@ BLUEPRINTS = (
     share.bp,
     downloads.bp,
     people.bp,
+    season_pages.bp,
 )
 # Views whose FlaskForm validates the CSRF token itself (not CSRFProtect).
 CHECKS_OWN_CSRF = (games.record_hand, games.edit_hand)

@@ -77,19 +77,22 @@ def save_season(
     season: Season | None = None,
 ) -> Season:
     """Save a new season, or change one; build its standings when its games change."""
-    name, first_day, last_day = _checked(name, first_day, last_day, ruleset)
+    # Saved house rules deleted since the season kept to them may stay kept.
+    kept = season.ruleset_id if season is not None else None
+    asked = ruleset if ruleset != kept else None
+    name, first_day, last_day = _checked(name, first_day, last_day, asked)
 
     def work() -> Season:
-        row = season or Season()
-        was = (row.first_day, row.last_day, row.ruleset_id)
-        row.name, row.name_key = name, name_key(name)
-        row.first_day, row.last_day, row.ruleset_id = first_day, last_day, ruleset
-        db.session.add(row)
-        taken = select(Season.id).where(
-            Season.name_key == row.name_key, Season.id != (row.id or 0)
-        )
+        key = name_key(name)
+        others = Season.id != (season.id if season else 0)
+        taken = select(Season.id).where(Season.name_key == key, others)
         if db.session.execute(taken).first() is not None:
             raise DUPLICATE
+        row = season or Season()
+        was = (row.first_day, row.last_day, row.ruleset_id)
+        row.name, row.name_key = name, key
+        row.first_day, row.last_day, row.ruleset_id = first_day, last_day, ruleset
+        db.session.add(row)
         db.session.flush()
         if was != (first_day, last_day, ruleset):
             rebuild(row)
