@@ -226,3 +226,23 @@ def test_changing_a_seasons_days_rebuilds_its_standings_and_deleting_drops_them(
     gone = club.post(f"/seasons/{season_id}/delete", data={"password": PASSWORD})
     assert gone.status_code == 302 and names() == set() and saved_seasons(app) == []
     assert club.get("/history").status_code == 200
+
+
+def test_rescore_rebuilds_every_seasons_standings_as_they_were(app, club, runner):
+    with app.app_context():
+        import_past([played(PAIRS, datetime(2021, 4, 2, 20))])
+        import_past([played(TRIO, datetime(2021, 5, 2, 20), wins=False)])
+    club.post("/seasons/", data=form())
+    club.post("/seasons/", data=form(name="May", first_day="2021-05-01"))
+
+    def rows() -> set[tuple[object, ...]]:
+        with app.app_context():
+            return {tuple(r) for r in db.session.execute(db.select(standing))}
+
+    before = rows()
+    assert {r[0] for r in before} == {0, 1, 2}
+    with app.app_context():
+        db.session.execute(standing.delete().where(standing.c.scope != 0))
+        db.session.commit()
+    assert runner.invoke(args=["rescore"]).exit_code == 0
+    assert rows() == before
