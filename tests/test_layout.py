@@ -38,6 +38,7 @@ SERVICES = (
     *("services.py", "rulesets.py", "archive.py", "store.py", "idempotency.py"),
     *("grants.py", "text.py", "notes.py", "exports.py", "results.py"),
     *("standings.py", "ratings.py", "listing.py", "players.py", "club.py"),
+    *("seasons.py", "seasonal.py", "season_table.py"),
 )
 
 
@@ -49,7 +50,10 @@ def test_the_services_import_nothing_from_flask_or_werkzeug():
 
 @pytest.mark.parametrize(
     "name",
-    ["api.py", "games.py", "newgame.py", "houserules.py", "history.py", "share.py"],
+    [
+        *("api.py", "games.py", "newgame.py", "houserules.py", "history.py"),
+        *("share.py", "season_pages.py"),
+    ],
 )
 def test_the_pages_and_the_api_import_no_model(name):
     assert not {".models", ".result_models"} & imports(PACKAGE / name)

@@ -42,17 +42,7 @@ def upgrade():
     old = sa.Table("standing", meta, autoload_with=op.get_bind())
     counters = [c.name for c in old.columns][6:]
     op.drop_table("standing")
-    op.create_table(
-        "standing",
-        sa.Column("scope", sa.Integer(), primary_key=True, autoincrement=False),
-        sa.Column("who", sa.String(TEAM_KEY), primary_key=True),
-        sa.Column("team", sa.Boolean(), nullable=False),
-        sa.Column("name", sa.String(3 * 40 + 6), nullable=False),
-        sa.Column("players", sa.String(3 * 40 + 2), nullable=False),
-        sa.Column("first_created", sa.DateTime(), nullable=False),
-        sa.Column("first_game", sa.String(32), nullable=False),
-        *(sa.Column(counter, sa.Integer(), nullable=False) for counter in counters),
-    )
+    op.create_table("standing", *standing_columns(counters, scoped=True))
     op.create_index("ix_standing_rank", "standing", ["scope", "team", "games", "wins"])
     op.create_index(
         "ix_standing_wins",
@@ -60,6 +50,21 @@ def upgrade():
         ["scope", "team", sa.text("wins DESC"), "games", "who"],
     )
     fill(op.get_bind())
+
+
+def standing_columns(counters, scoped):
+    """Return the standings' columns: keyed by scope and name, or by name alone."""
+    scope = [sa.Column("scope", sa.Integer(), primary_key=True, autoincrement=False)]
+    return [
+        *(scope if scoped else []),
+        sa.Column("who", sa.String(TEAM_KEY), primary_key=True),
+        sa.Column("team", sa.Boolean(), nullable=False),
+        sa.Column("name", sa.String(3 * 40 + 6), nullable=False),
+        sa.Column("players", sa.String(3 * 40 + 2), nullable=False),
+        sa.Column("first_created", sa.DateTime(), nullable=False),
+        sa.Column("first_game", sa.String(32), nullable=False),
+        *(sa.Column(counter, sa.Integer(), nullable=False) for counter in counters),
+    ]
 
 
 def fill(connection):
@@ -82,15 +87,18 @@ def fill(connection):
 
 
 def downgrade():
+    # The all-time rows, kept as they were, in a table keyed by name alone.
+    connection = op.get_bind()
     meta = sa.MetaData()
-    table = sa.Table("standing", meta, autoload_with=op.get_bind())
-    op.execute(table.delete().where(table.c.scope != 0))
-    op.drop_index("ix_standing_wins", "standing")
-    op.drop_index("ix_standing_rank", "standing")
-    with op.batch_alter_table("standing", recreate="always") as batch:
-        batch.drop_column("scope")
-        batch.create_primary_key("pk_standing", ["who"])
+    table = sa.Table("standing", meta, autoload_with=connection)
+    kept = connection.execute(sa.select(table).where(table.c.scope == 0))
+    rows = [{k: v for k, v in row.items() if k != "scope"} for row in kept.mappings()]
+    counters = [c.name for c in table.columns][7:]
+    op.drop_table("standing")
+    older = op.create_table("standing", *standing_columns(counters, scoped=False))
     op.create_index("ix_standing_rank", "standing", ["team", "games", "wins"])
+    if rows:
+        op.bulk_insert(older, rows)
     op.drop_index("ix_rating_player_created", "rating")
     op.drop_table("season")
     op.drop_index("ix_game_ruleset_created", "game")
