@@ -109,10 +109,12 @@ class HandResultRow(db.Model):  # type: ignore[name-defined,misc]
 
 
 # What a player's or team's statistics count, every game they sat in added up:
-# games and wins; contracts bid and made, in all, by kind, suit and level; and
-# the tricks bid and taken on trick contracts.
+# games and wins; their side's points and the others'; contracts bid and
+# made, in all, by kind, suit and level; and the tricks bid and taken on
+# trick contracts.
 COUNTERS = (
     *("games", "finished", "wins", "front_door", "back_door", "other_wins"),
+    *("points_for", "points_against"),
     *("bid", "made", "misere_bid", "misere_made", "special_bid", "special_made"),
     *("tricks_bid", "tricks_taken"),
     *(f"{c}_{k}" for k in ("s", "c", "d", "h", "nt") for c in ("bid", "made")),

@@ -112,26 +112,14 @@ def stored(game: Game) -> standings.Rows:
     return hands, sides, players
 
 
-def as_ended(rows: list[Row], place: str, game: Game) -> list[Row]:
-    """Return side or player rows as the game's row says it stood: won, or not."""
-    return [
-        {
-            **row,
-            "finished": game.ending is not None,
-            "win": game.ending if game.winner == row[place] else None,
-        }
-        for row in rows
-    ]
-
-
 def keep(
     game: Game, table: Table, state: GameState, since: int = 1, *, fresh: bool = False
 ) -> None:
     """Store a game's results after a write that changed its hands from `since` on.
 
     A fresh game (just made, imported or being rebuilt) has none yet. Any other
-    has the rows its last write kept, and its game row (as the lock read it)
-    says how it stood then: only the hands from `since` on are read back.
+    has the rows its last write kept: its sides (their totals, how they stood)
+    and the hands from `since` on are read back.
     """
     sides = side_rows(game, table, state)
     after = (hand_rows(game.id, table, state, since), sides, player_rows(sides, table))
@@ -139,8 +127,11 @@ def keep(
     if not fresh:
         kept = since <= game.hand_count  # a hand recorded at the end replaces none
         hands = stored_rows(HandResultRow, game, since) if kept else []
-        players = as_ended(after[2], "side", game)
-        before = (hands, as_ended(sides, "position", game), players)
+        stood = {row["position"]: row for row in stored_rows(SideResult, game)}
+        players = [
+            {**row, **{k: stood[row["side"]][k] for k in MOVING}} for row in after[2]
+        ]
+        before = (hands, list(stood.values()), players)
         if kept:
             gone = delete(HandResultRow).where(
                 HandResultRow.game_id == game.id, HandResultRow.number >= since

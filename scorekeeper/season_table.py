@@ -1,8 +1,8 @@
 """A season's standings table: games, wins, points for and against, rating change.
 
 Read from the season's standing rows (one per player or team), a page at a
-time; points and the rating change are looked up for the rows shown only,
-through indexes on name and date (a few seeks a row, never every game).
+time; the rating change is looked up for the rows shown only, through the
+ratings' indexes on name and date and on name and count: four seeks a row.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from sqlalchemy import and_, func, or_, select
 
 from .listing import Page
 from .models import Season, db
-from .result_models import PlayerResult, RatingRow, SideResult, standing
+from .result_models import RatingRow, standing
 from .seasonal import in_season
 
 
@@ -36,20 +36,6 @@ class Line:
     def win_rate(self) -> int | None:
         """Return the wins of the finished games in percent, or None with none."""
         return round(100 * self.wins / self.finished) if self.finished else None
-
-
-def _points(season: Season, teams: bool) -> list[Any]:
-    """Return the points for and against each standing row, as correlated sums."""
-    rows = SideResult if teams else PlayerResult
-    key = SideResult.team_key if teams else PlayerResult.name_key
-    mine = (key == standing.c.who, *in_season(season, rows.created, rows.game_id))
-    return [
-        select(func.coalesce(func.sum(column), 0))
-        .where(*mine)
-        .scalar_subquery()
-        .label(f"points_{label}")
-        for column, label in ((rows.total, "for"), (rows.against, "against"))
-    ]
 
 
 def _rated(season: Season, ascending: bool) -> Any:
@@ -95,7 +81,7 @@ def table(season: Season, teams: bool, page: int = 1, per_page: int = 50) -> Pag
     here = (standing.c.scope == season.id, standing.c.team == teams)
     spans = [] if teams else [_rated(season, True), _rated(season, False)]
     query = (
-        select(standing, *_points(season, teams), *spans)
+        select(standing, *spans)
         .where(*here)
         .order_by(standing.c.wins.desc(), standing.c.games, standing.c.who)
         .limit(per_page)

@@ -33,6 +33,8 @@ def team_name(players: Iterable[str]) -> str:
 def _outcome(counts: Counter[str], row: Row) -> None:
     counts["games"] += 1
     counts["finished"] += int(bool(row["finished"]))
+    counts["points_for"] += row["total"]
+    counts["points_against"] += row["against"]
     if row["win"] is not None:
         counts["wins"] += 1
         counts[row["win"] if row["win"] in WIN_KINDS else "other_wins"] += 1

@@ -15,6 +15,8 @@ branch_labels = None
 depends_on = None
 
 TEAM_KEY = 3 * 160 + 2
+# A season's standings add up each side's points and the others', as all time's do.
+POINTS = ("points_for", "points_against")
 
 
 def upgrade():
@@ -41,6 +43,7 @@ def upgrade():
     meta = sa.MetaData()
     old = sa.Table("standing", meta, autoload_with=op.get_bind())
     counters = [c.name for c in old.columns][6:]
+    counters += [c for c in POINTS if c not in counters]
     op.drop_table("standing")
     op.create_table("standing", *standing_columns(counters, scoped=True))
     op.create_index("ix_standing_rank", "standing", ["scope", "team", "games", "wins"])
@@ -81,7 +84,11 @@ def fill(connection):
         for name in ("hand_result", "side_result", "player_result", "standing")
     ]
     games = seasons.stored_games(connection, *tables[:3])
-    rows = standings.fold(games)
+    # Only the columns this revision has: the app may count more by now.
+    columns = set(tables[3].c.keys())
+    rows = [
+        {k: v for k, v in row.items() if k in columns} for row in standings.fold(games)
+    ]
     if rows:
         connection.execute(tables[3].insert(), rows)
 
@@ -92,8 +99,10 @@ def downgrade():
     meta = sa.MetaData()
     table = sa.Table("standing", meta, autoload_with=connection)
     kept = connection.execute(sa.select(table).where(table.c.scope == 0))
-    rows = [{k: v for k, v in row.items() if k != "scope"} for row in kept.mappings()]
+    gone = {"scope", *POINTS}
+    rows = [{k: v for k, v in row.items() if k not in gone} for row in kept.mappings()]
     counters = [c.name for c in table.columns][7:]
+    counters = [c for c in counters if c not in POINTS]
     op.drop_table("standing")
     older = op.create_table("standing", *standing_columns(counters, scoped=False))
     op.create_index("ix_standing_rank", "standing", ["team", "games", "wins"])
