@@ -76,17 +76,17 @@ def rule_names() -> dict[int, str]:
     return {r.id: r.name for r in rulesets.list_rulesets(1, 200).items}
 
 
-def season_form(season: Any = None) -> SeasonForm:
+def season_form(rules: dict[int, str], season: Any = None) -> SeasonForm:
     """Return the season form, offering the saved house rules to keep to."""
     form = SeasonForm(obj=season) if season else SeasonForm()
     if season is not None and not form.is_submitted():
         form.ruleset.data = str(season.ruleset_id or "")
     choices = [SelectChoice("", "Every game")]
     choices += [
-        SelectChoice(str(key), f"Only {name}") for key, name in rule_names().items()
+        SelectChoice(str(key), f"Only {name}") for key, name in rules.items()
     ]
     kept = season and season.ruleset_id
-    if kept and kept not in rule_names():  # deleted since: it may stay kept
+    if kept and kept not in rules:  # deleted since: it may stay kept
         choices.append(SelectChoice(str(kept), "House rules no longer saved"))
     form.ruleset.choices = choices
     return form
@@ -130,7 +130,8 @@ def saving(form: SeasonForm, season: Any = None) -> Response | int:
 @bp.route("/", methods=["GET", "POST"])
 def index() -> tuple[str, int] | Response:
     """List the seasons, newest first, and name a new one (with the club password)."""
-    form = season_form()
+    rules = rule_names()
+    form = season_form(rules)
     done = saving(form) if form.is_submitted() else 200
     if isinstance(done, Response):
         return done
@@ -138,7 +139,7 @@ def index() -> tuple[str, int] | Response:
         "season_pages/index.html",
         seasons=seasons.all_seasons(),
         form=form,
-        rules=rule_names(),
+        rules=rules,
     ), done
 
 
@@ -154,7 +155,8 @@ def page_number(name: str) -> int:
 def season(season_id: int) -> tuple[str, int] | Response:
     """Show a season's standings; change it (with the club password)."""
     found = seasons.get_season(season_id)
-    form = season_form(found)
+    rules = rule_names()
+    form = season_form(rules, found)
     done = saving(form, found) if form.is_submitted() else 200
     if isinstance(done, Response):
         return done
@@ -163,7 +165,7 @@ def season(season_id: int) -> tuple[str, int] | Response:
     return render_template(
         "season_pages/season.html",
         season=found,
-        rules=rule_names(),
+        rules=rules,
         players=players,
         teams=teams,
         form=form,
