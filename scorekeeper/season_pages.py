@@ -82,9 +82,7 @@ def season_form(rules: dict[int, str], season: Any = None) -> SeasonForm:
     if season is not None and not form.is_submitted():
         form.ruleset.data = str(season.ruleset_id or "")
     choices = [SelectChoice("", "Every game")]
-    choices += [
-        SelectChoice(str(key), f"Only {name}") for key, name in rules.items()
-    ]
+    choices += [SelectChoice(str(key), f"Only {name}") for key, name in rules.items()]
     kept = season and season.ruleset_id
     if kept and kept not in rules:  # deleted since: it may stay kept
         choices.append(SelectChoice(str(kept), "House rules no longer saved"))
