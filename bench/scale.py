@@ -84,7 +84,7 @@ def one_game(rng: random.Random, number: int, start: datetime) -> dict[str, Any]
         except (GameOver, ScoringError):
             continue
         hands.append(body)
-    created = start + timedelta(minutes=47 * number)
+    created = start + GAP * number
     return {
         "name": f"Club night {number}",
         "created": created.replace(tzinfo=UTC).isoformat(),
@@ -95,13 +95,16 @@ def one_game(rng: random.Random, number: int, start: datetime) -> dict[str, Any]
     }
 
 
+START = datetime(2025, 1, 1)
+GAP = timedelta(minutes=47)
+
+
 def export_file(count: int, folder: Path) -> Path:
     """Return an export file of `count` generated games (made once, then kept)."""
     path = folder / f"club-{count}.json"
     if not path.exists():
         rng = random.Random(count)
-        start = datetime(2025, 1, 1)
-        games = [one_game(rng, n, start) for n in range(count)]
+        games = [one_game(rng, n, START) for n in range(count)]
         path.write_text(json.dumps({"games": games}))
     return path
 
@@ -144,7 +147,17 @@ BOARD_HANDS = [
 ] * 3
 
 
-def pages(client: Any) -> dict[str, str]:
+def season(app: Any, count: int) -> int:
+    """Name a season of the last tenth of the games' days; return its id."""
+    from scorekeeper import seasons
+
+    first = (START + GAP * int(count * 0.9)).date()
+    last = (START + GAP * (count - 1)).date()
+    with app.app_context():
+        return seasons.save_season("Last tenth", first, last).id
+
+
+def pages(client: Any, season: int) -> dict[str, str]:
     """Return the reading pages to time, by name (a game of twelve hands made)."""
     made = client.post("/api/games", json=BOARD).json
     auth = {"Authorization": f"Bearer {made['write_token']}"}
@@ -173,6 +186,10 @@ def pages(client: Any) -> dict[str, str]:
         "GET /api/games/<id>": f"/api/games/{newest}",
         "house rules /rules/": "/rules/",
         "new game /new/2x2": "/new/2x2",
+        "season standings /seasons/<id>": f"/seasons/{season}",
+        "history ?season=": f"/history?season={season}",
+        "statistics ?season=": f"/stats?season={season}",
+        "leaderboard ?season=": f"/players?season={season}",
     }
 
 
@@ -191,12 +208,12 @@ def timed(client: Any, path: str, budget: float = 1.0) -> float:
     return statistics.median(times)
 
 
-def measure(url: str) -> dict[str, float]:
+def measure(url: str, count: int) -> dict[str, float]:
     """Time every reading page against one database."""
     app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "b" * 32})
     client = app.test_client()
     found = {}
-    for name, path in pages(client).items():
+    for name, path in pages(client, season(app, count)).items():
         client.get(path)  # warm: templates compiled, caches filled
         found[name] = timed(client, path)
     with app.app_context():
@@ -217,9 +234,10 @@ def main() -> None:
     figures = {}
     for count in (args.small, args.large):
         with tempfile.TemporaryDirectory() as folder:
-            figures[count] = measure(load(count, Path(folder), exports))
+            figures[count] = measure(load(count, Path(folder), exports), count)
     small, large = figures[args.small], figures[args.large]
     print("\nmedian ms per request (in-process test client, SQLite, gzip)")
+    print("(a season: the last tenth of the games' days)")
     print(f"{'page':38} {args.small:>8} {args.large:>8} {'ratio':>6}")
     for name in small:
         ratio = large[name] / small[name]

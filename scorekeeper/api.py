@@ -161,7 +161,7 @@ def create_game() -> Response:
         asked = schema.new_game(data, rulesets.saved_rules)
         also = keeping(keyed, 201)
         game, token = services.create_game(
-            asked.name, asked.rules, asked.table, asked.notes, also
+            asked.name, asked.rules, asked.table, asked.notes, also, data.get("ruleset")
         )
         rulesets.used(data.get("ruleset"))
         return game_answer(schema.game_to_dict(game), 201, token)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify, request
 
-from . import exports, schema, services
+from . import exports, schema, seasons, services
 from .errors import BadInput
 from .forms import HistoryForm
 from .history import filters
@@ -60,7 +60,10 @@ def history_csv() -> Response:
         field, messages = next(iter(form.errors.items()))
         raise BadInput(f"{form[field].label.text}: {messages[0]}", field)
     player, status = filters(form)
+    season = seasons.chosen(request.args.get("season"))
     # Every matching game, as one page.
-    games = services.list_games(1, schema.NUMBER_LIMIT, player, status).items
-    name = exports.file_stem("games", player or "", status or "")
+    everything = schema.NUMBER_LIMIT
+    games = services.list_games(1, everything, player, status, season).items
+    words = (player or "", status or "", season.name if season else "")
+    name = exports.file_stem("games", *words)
     return csv_file(exports.games_csv(games), f"{name}.csv")

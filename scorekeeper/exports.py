@@ -9,6 +9,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from . import present
 from .listing import Summary
@@ -18,7 +19,7 @@ from .scoring import GameState, Table
 # CSV injection): such text gets a leading apostrophe. Numbers stay numbers.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
-Cell = str | int | None
+Cell = str | int | float | None
 
 
 @dataclass(frozen=True)
@@ -32,7 +33,7 @@ class Played:
     state: GameState
 
 
-def defused(value: Cell) -> str | int:
+def defused(value: Cell) -> str | int | float:
     """Return a cell's value, text a spreadsheet would run as a formula made plain."""
     if value is None:
         return ""
@@ -88,6 +89,22 @@ def games_csv(games: Sequence[Summary]) -> str:
         winner = None if game.winner is None else game.sides[game.winner]
         ending = present.ENDING_WORDS[game.ending] if game.ending else "in progress"
         rows.append(row + [winner, ending, game.hands])
+    return to_csv(rows)
+
+
+def standings_csv(lines: Sequence[Any]) -> str:
+    """Return a season's standings (season_table Lines): one row a player or team."""
+    header: list[Cell] = ["Name", "Players", "Team", "Games", "Finished", "Wins"]
+    header += ["Win rate (%)", "Points for", "Points against", "Rating change"]
+    rows = [header]
+    for line in lines:
+        change = line.rating_change
+        rows.append(
+            [line.name, ", ".join(line.players), "yes" if line.team else "no"]
+            + [line.games, line.finished, line.wins, line.win_rate]
+            + [line.points_for, line.points_against]
+            + [None if change is None else round(change, 1)]
+        )
     return to_csv(rows)
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Blueprint, current_app, render_template, request, url_for
 
-from . import present, schema, services, stats
+from . import present, schema, seasons, services, stats
 from .forms import HistoryForm
 from .listing import Summary
 from .scoring import SUIT_SYMBOL
@@ -32,10 +32,10 @@ def filters(form: HistoryForm) -> tuple[str | None, str | None]:
     return " ".join((form.player.data or "").split()) or None, status
 
 
-def pager(games: services.Page, form: HistoryForm) -> dict[str, Any]:
+def pager(games: services.Page, form: HistoryForm, season: Any) -> dict[str, Any]:
     """Return the page links, keeping the filters."""
     player, status = filters(form)
-    keep = {"player": player, "status": status}
+    keep = {"player": player, "status": status, "season": season and season.id}
     return {
         "page": games.page,
         "pages": games.pages,
@@ -55,25 +55,39 @@ def pager(games: services.Page, form: HistoryForm) -> dict[str, Any]:
 def index() -> tuple[str, int]:
     """List every game, newest first, by player and status, twenty a page."""
     form = HistoryForm(request.args)
+    season = seasons.chosen(request.args.get("season"))
     page = None
     if form.validate():
         player, status = filters(form)
         per_page = current_app.config["GAMES_PER_PAGE"]
-        games = services.list_games(form.page.data or 1, per_page, player, status)
-        page = {"entries": [entry(g) for g in games.items], **pager(games, form)}
+        number = form.page.data or 1
+        games = services.list_games(number, per_page, player, status, season)
+        page = {
+            "entries": [entry(g) for g in games.items],
+            **pager(games, form, season),
+        }
     return render_template(
-        "history/index.html", form=form, page=page, names=services.player_names()
+        "history/index.html",
+        form=form,
+        page=page,
+        names=services.player_names(),
+        season=season,
+        seasons=seasons.all_seasons(),
     ), (200 if page else 400)
 
 
 @bp.get("/stats")
 def statistics() -> str:
     """Show the results of the players and teams with most games, every game counted."""
-    players, more_players = stats.ranked(False, SHOWN)
-    teams, more_teams = stats.ranked(True, SHOWN)
+    season = seasons.chosen(request.args.get("season"))
+    scope = season.id if season else stats.ALL_TIME
+    players, more_players = stats.ranked(False, SHOWN, scope)
+    teams, more_teams = stats.ranked(True, SHOWN, scope)
     return render_template(
         "history/statistics.html",
-        games=stats.games_counted(),
+        season=season,
+        seasons=seasons.all_seasons(),
+        games=stats.games_counted(season),
         players=players,
         more_players=more_players,
         teams=teams,

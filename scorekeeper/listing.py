@@ -8,9 +8,10 @@ from datetime import datetime
 from sqlalchemy import Select, and_, func, select
 
 from .errors import BadInput
-from .models import Game, GameSide, Player, db
-from .result_models import PlayerResult, SideResult, standing
+from .models import Game, GameSide, Player, Season, db
+from .result_models import ALL_TIME, PlayerResult, SideResult, standing
 from .scoring import name_key
+from .seasonal import in_season
 
 STATUSES = ("in_progress", "finished")
 
@@ -67,7 +68,9 @@ COLUMNS = (
 )
 
 
-def chosen(player: str | None, status: str | None) -> tuple[Select[tuple], ...]:
+def chosen(
+    player: str | None, status: str | None, season: Season | None = None
+) -> tuple[Select[tuple], ...]:
     """Return the query for the games a filter keeps, and its order, newest first."""
     if status is not None and status not in STATUSES:
         raise BadInput("The status must be in_progress or finished.", "status")
@@ -82,21 +85,25 @@ def chosen(player: str | None, status: str | None) -> tuple[Select[tuple], ...]:
             .join(Game, Game.id == played.game_id)
             .where(played.name_key == name_key(player))
         )
+        if season is not None:  # a range of the same index
+            query = query.where(*in_season(season, played.created))
         if status is not None:
             query = query.where(played.finished == (status == "finished"))
         return query, (played.created.desc(), played.game_id)
     query = select(*COLUMNS)
+    if season is not None:  # a range of the index on dates (or house rules, dates)
+        query = query.where(*in_season(season, Game.created))
     if status is not None:
         finished = Game.ending.is_not(None)
         query = query.where(finished if status == "finished" else ~finished)
     return query, (Game.created.desc(), Game.id)
 
 
-def counted(player: str, status: str | None) -> int:
+def counted(player: str, status: str | None, scope: int = ALL_TIME) -> int:
     """Return how many games a player played (or has in progress, or finished)."""
     # Their standing counts them: one row, however many games they played.
     query = select(standing.c.games, standing.c.finished).where(
-        standing.c.who == name_key(player)
+        standing.c.scope == scope, standing.c.who == name_key(player)
     )
     found = db.session.execute(query).first()
     if found is None:
@@ -110,11 +117,12 @@ def list_games(
     per_page: int = 20,
     player: str | None = None,
     status: str | None = None,
+    season: Season | None = None,
 ) -> Page:
-    """Return a page of games, newest first, by player and status if given."""
-    query, order = chosen(player, status)
+    """Return a page of games, newest first, by player, status and season if given."""
+    query, order = chosen(player, status, season)
     if player:
-        total = counted(player, status)
+        total = counted(player, status, ALL_TIME if season is None else season.id)
     else:
         everyone = select(func.count()).select_from(query.subquery())
         total = db.session.execute(everyone).scalar_one()
@@ -161,7 +169,7 @@ def player_names() -> list[str]:
     """Return the names of everyone who has played, most games first."""
     query = (
         select(standing.c.name)
-        .where(standing.c.team.is_(False))
+        .where(standing.c.scope == ALL_TIME, standing.c.team.is_(False))
         .order_by(standing.c.games.desc(), standing.c.name)
     )
     return list(db.session.execute(query).scalars())

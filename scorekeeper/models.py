@@ -1,14 +1,15 @@
-"""The tables: games, their sides and players, hands, saved house rules, repeats."""
+"""The tables: games, their sides and players, hands, house rules, seasons, repeats."""
 
 from __future__ import annotations
 
 import secrets
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import (
     JSON,
+    Date,
     ForeignKey,
     Index,
     MetaData,
@@ -55,7 +56,10 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
 
     __tablename__ = "game"
     # Listing by status, newest first, reads the index alone.
-    __table_args__ = (Index("ix_game_ending_created", "ending", "created", "id"),)
+    __table_args__ = (
+        Index("ix_game_ending_created", "ending", "created", "id"),
+        Index("ix_game_ruleset_created", "ruleset_id", "created", "id"),
+    )
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_game_id)
     name: Mapped[str] = mapped_column(String(NAME_LENGTH))
@@ -78,6 +82,9 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     ending: Mapped[str | None] = mapped_column(String(20))
     winner: Mapped[int | None]
     hand_count: Mapped[int] = mapped_column(default=0)
+    # The saved house rules it was started from (a season may keep to them);
+    # no foreign key: deleting them leaves the game's own rules as they were.
+    ruleset_id: Mapped[int | None]
 
     sides: Mapped[list[GameSide]] = relationship(
         back_populates="game",
@@ -168,6 +175,22 @@ class RuleSet(db.Model):  # type: ignore[name-defined,misc]
     token_hash: Mapped[str | None] = mapped_column(String(64))
     # When a game last started from them, so the new-game page offers those.
     used: Mapped[datetime | None] = mapped_column(index=True)
+
+
+class Season(db.Model):  # type: ignore[name-defined,misc]
+    """A club's season: its games are those started from its first to its last day."""
+
+    __tablename__ = "season"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    # Unique, so two case variants of a name cannot both be saved, even racing.
+    name_key: Mapped[str] = mapped_column(String(4 * NAME_LENGTH), unique=True)
+    first_day: Mapped[date] = mapped_column(Date)
+    last_day: Mapped[date] = mapped_column(Date)  # included
+    # Only games started from these saved house rules, when set.
+    ruleset_id: Mapped[int | None]
+    created: Mapped[datetime] = mapped_column(default=utcnow)
 
 
 class RequestKey(db.Model):  # type: ignore[name-defined,misc]

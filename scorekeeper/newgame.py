@@ -116,8 +116,9 @@ def start(form: NewGameForm, rules: Rules, table: Table) -> Response:
     def write() -> Response:
         also = access.granting(access.GAME, repeats.keeping(keyed))
         name, notes = form.name.data or "", form.notes.data or ""
-        game, _ = services.create_game(name, rules, table, notes, also)
-        rulesets.used(chosen_ruleset(form.rules.data))
+        ruleset = chosen_ruleset(form.rules.data)
+        game, _ = services.create_game(name, rules, table, notes, also, ruleset)
+        rulesets.used(ruleset)
         return redirect(url_for("games.scoreboard", game_id=game.id))
 
     return idempotency.once(keyed, write, repeats.redirect_again)

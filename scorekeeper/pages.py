@@ -16,6 +16,7 @@ from . import (
     newgame,
     people,
     present,
+    season_pages,
     share,
 )
 
@@ -28,6 +29,7 @@ BLUEPRINTS = (
     downloads.bp,
     people.bp,
     merges.bp,
+    season_pages.bp,
 )
 # Views whose FlaskForm validates the CSRF token itself (not CSRFProtect).
 CHECKS_OWN_CSRF = (games.record_hand, games.edit_hand)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, current_app, render_template, request
 from markupsafe import Markup, escape
 
-from . import players
+from . import players, season_table, seasons
 from .errors import BadInput
 from .scoring import SUIT_SYMBOL
 from .scoring.contracts import SUIT_WORD
@@ -46,8 +46,17 @@ def leaderboard() -> str:
     if not number.isdigit() or not 1 <= int(number) <= 10**6:
         raise BadInput("page must be a whole number from 1 to 1000000.", "page")
     per_page = current_app.config["GAMES_PER_PAGE"]
-    board = players.leaderboard(int(number), per_page)
-    return render_template("people/leaderboard.html", board=board)
+    season = seasons.chosen(request.args.get("season"))
+    if season is None:
+        board = players.leaderboard(int(number), per_page)
+    else:  # the season's standings: most wins first
+        board = season_table.table(season, False, int(number), per_page)
+    return render_template(
+        "people/leaderboard.html",
+        board=board,
+        season=season,
+        seasons=seasons.all_seasons(),
+    )
 
 
 @bp.get("/players/<name>")

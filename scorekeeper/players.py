@@ -17,7 +17,7 @@ from . import stats
 from .errors import NotFound
 from .listing import Page
 from .models import db
-from .result_models import PlayerRating, RatingRow, pair, spelling, standing
+from .result_models import ALL_TIME, PlayerRating, RatingRow, pair, spelling, standing
 from .scoring import ENDINGS, name_key
 
 # How many partners and opponents a player's page names.
@@ -144,7 +144,8 @@ def rating(key: str) -> Rated | None:
 def profile(name: str) -> Profile:
     """Return a player's page, found by any spelling of their name."""
     key = name_key(name)
-    row = db.session.execute(select(standing).where(standing.c.who == key)).first()
+    mine = (standing.c.scope == ALL_TIME, standing.c.who == key)
+    row = db.session.execute(select(standing).where(*mine)).first()
     if row is None:
         raise NotFound(f"No one called {name} has played here.", "name")
     now = rating(key)

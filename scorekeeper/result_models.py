@@ -124,12 +124,15 @@ COUNTERS = (
     *("points_for", "points_against", *(f"lost_{e}" for e in ENDINGS)),
     *("set", "ralphed", "contracted", "contract_points", "defended"),
 )
-# One row per player (by name key) or team (by team key), kept up to date by
+# One row per player (by name key) or team (by team key) in each scope: all
+# time, and each season (its id) that has their games. Kept up to date by
 # every write (standings.py), so the statistics page reads a row per name
-# instead of every hand ever played. Named as in their first game.
+# instead of every hand ever played. Named as in their first game there.
+ALL_TIME = 0
 standing = Table(
     "standing",
     Base.metadata,
+    Column("scope", Integer, primary_key=True, autoincrement=False),
     Column("who", String(TEAM_KEY_LENGTH), primary_key=True),
     Column("team", Boolean, nullable=False),
     Column("name", String(3 * 40 + 6), nullable=False),
@@ -138,7 +141,13 @@ standing = Table(
     Column("first_game", String(32), nullable=False),
     *(Column(counter, Integer, nullable=False) for counter in COUNTERS),
     # The statistics page reads the most games, then wins, first: a page of rows.
-    Index("ix_standing_rank", "team", "games", "wins"),
+    Index("ix_standing_rank", "scope", "team", "games", "wins"),
+)
+# A season's standings read most wins first, then fewest games: a page of rows.
+Index(
+    "ix_standing_wins",
+    *(standing.c.scope, standing.c.team, standing.c.wins.desc()),
+    *(standing.c.games, standing.c.who),
 )
 
 
@@ -172,6 +181,8 @@ class RatingRow(db.Model):  # type: ignore[name-defined,misc]
     __table_args__ = (
         Index("ix_rating_player", "name_key", "games"),
         Index("ix_rating_created", "created", "game_id"),
+        # A player's first and last rating in a season: two seeks.
+        Index("ix_rating_player_created", "name_key", "created", "game_id"),
     )
 
     name_key: Mapped[str] = mapped_column(String(160), primary_key=True)

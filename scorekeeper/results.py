@@ -7,7 +7,7 @@ from typing import Any
 from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.orm.attributes import set_committed_value
 
-from . import ratings, standings, tallies
+from . import counting, ratings, standings, tallies
 from .models import Game, db
 from .result_models import HandResultRow, PlayerResult, SideResult
 from .scoring import GameState, HandResult, Table, contracting_sides, name_key
@@ -107,7 +107,7 @@ def stored_rows(model: Any, game: Game, since: int = 1) -> list[Row]:
     return [dict(row) for row in db.session.execute(query).mappings()]
 
 
-def stored(game: Game) -> standings.Rows:
+def stored(game: Game) -> counting.Rows:
     """Return a game's stored results: its hands, sides and players."""
     hands, sides, players = (stored_rows(model, game) for model in MODELS)
     return hands, sides, players
@@ -124,7 +124,7 @@ def keep(
     """
     sides = side_rows(game, table, state)
     after = (hand_rows(game.id, table, state, since), sides, player_rows(sides, table))
-    before: standings.Rows = ([], [], [])
+    before: counting.Rows = ([], [], [])
     if not fresh:
         kept = since <= game.hand_count  # a hand recorded at the end replaces none
         hands = stored_rows(HandResultRow, game, since) if kept else []

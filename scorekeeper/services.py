@@ -92,10 +92,16 @@ def game_row(
 
 
 def create_game(
-    name: str, rules: Rules, table: Table, notes: str = "", also: AlsoMade = None
+    name: str,
+    rules: Rules,
+    table: Table,
+    notes: str = "",
+    also: AlsoMade = None,
+    ruleset: int | None = None,
 ) -> tuple[Loaded, str]:
-    """Create a game; return it and its write token, given only here."""
+    """Create a game (from saved house rules, if given); return it and its token."""
     game, token = game_row(name, rules, table, notes)
+    game.ruleset_id = ruleset
     made = Loaded(game, rules, table, replay(rules, table, []))
 
     def work() -> None:
@@ -115,7 +121,8 @@ def rematch(game: Loaded, also: AlsoMade = None) -> tuple[Loaded, str]:
     """Start a new game with the same table, rules and notes; the deal moves on."""
     table, row = game.table, game.game
     first = table.left_of(table.first_dealer)
-    return create_game(row.name, game.rules, Table(table.sides, first), row.notes, also)
+    again = Table(table.sides, first)
+    return create_game(row.name, game.rules, again, row.notes, also, row.ruleset_id)
 
 
 def record_hand(

@@ -1,130 +1,24 @@
-"""Standings: every player's and team's counters, moved by each write's results."""
+"""Standings: every player's and team's counters, moved by each write's results.
+
+Kept in scopes: all time, and each season (by its id) whose days (and house
+rules, if it keeps to some) cover the game. A write moves the same counters
+by the same change in every scope its game falls in.
+"""
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable, Mapping
-from typing import Any, TypeVar
+from typing import Any
 
 from sqlalchemy import and_, bindparam, case, delete, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
-from .models import Game, db
-from .result_models import COUNTERS, PlayerResult, SideResult, standing
+from .counting import Rows, counts, labels, moved, team_name
+from .models import Game, Season, db
+from .result_models import ALL_TIME, COUNTERS, PlayerResult, SideResult, standing
+from .seasonal import in_season, scopes
 
-WIN_KINDS = ("front_door", "back_door")
-Row = Mapping[str, Any]
-Rows = tuple[list[Row], list[Row], list[Row]]  # a game's hands, sides, players
-Key = TypeVar("Key", str, tuple[Any, ...])
-
-
-def team_name(players: Iterable[str]) -> str:
-    """Return a team's name from its players, the same whatever the seating."""
-    return " & ".join(sorted(players, key=str.casefold))
-
-
-def _outcome(counts: Counter[str], row: Row, ending: str | None) -> None:
-    counts["games"] += 1
-    counts["finished"] += int(bool(row["finished"]))
-    counts["points_for"] += row["total"]
-    counts["points_against"] += row["against"]
-    if row["win"] is not None:
-        counts["wins"] += 1
-        counts[row["win"] if row["win"] in WIN_KINDS else "other_wins"] += 1
-    elif ending is not None:  # another side won
-        counts[f"lost_{ending}"] += 1
-
-
-def _bid(counts: Counter[str], row: Row) -> None:
-    made = int(bool(row["made"]))
-    counts["bid"] += 1
-    counts["made"] += made
-    if row["kind"] == "normal":
-        for key in (row["suit"].lower(), row["level"]):
-            counts[f"bid_{key}"] += 1
-            counts[f"made_{key}"] += made
-        counts["tricks_bid"] += row["level"]
-        counts["tricks_taken"] += row["taken"]
-        short = row["level"] - row["taken"]
-        counts["set"] += short >= 2
-        counts["ralphed"] += short >= 3
-    else:
-        kind = "misere" if row["kind"] == "misere" else "special"
-        counts[f"{kind}_bid"] += 1
-        counts[f"{kind}_made"] += made
-        if kind == "misere" and row["taken"] >= 3:  # set and ralphed at once
-            counts["set"] += 1
-            counts["ralphed"] += 1
-
-
-def _side(found: dict[str, Counter[str]], hand: Row, players: Iterable[Row]) -> None:
-    for row in players:
-        counted = found.setdefault(row["name_key"], Counter())
-        if row["side"] == hand["side"]:
-            counted["contracted"] += 1
-            counted["contract_points"] += hand["points"] or 0
-        else:
-            counted["defended"] += 1
-
-
-def counts(
-    hands: Iterable[Row], sides: Iterable[Row], players: Iterable[Row]
-) -> dict[str, Counter[str]]:
-    """Return what result rows add to each player's (name key) and team's counters."""
-    found: dict[str, Counter[str]] = {}
-    sides, players = list(sides), list(players)
-    ending = next((row["win"] for row in sides if row["win"] is not None), None)
-    for row in players:
-        _outcome(found.setdefault(row["name_key"], Counter()), row, ending)
-    for row in sides:
-        if row["team_key"] is not None:
-            _outcome(found.setdefault(row["team_key"], Counter()), row, ending)
-    for row in hands:
-        if row["side"] is not None:  # each player contracted or defended it
-            _side(found, row, players)
-        if row["kind"] == "pass":
-            continue
-        for who in (row["bidder_key"], row["team_key"]):
-            if who is not None:
-                _bid(found.setdefault(who, Counter()), row)
-    return found
-
-
-def labels(players: Iterable[Row]) -> dict[str, tuple[str, str]]:
-    """Return each player's and team's name and players in one game's results."""
-    sides: dict[int, list[Row]] = {}
-    found = {}
-    for row in players:
-        found[row["name_key"]] = (row["name"], row["name"])
-        sides.setdefault(row["side"], []).append(row)
-    for rows in sides.values():
-        if len(rows) > 1:  # a team: keyed as results.team_key keys it
-            key = "\n".join(sorted(r["name_key"] for r in rows))
-            ordered = sorted((r["name"] for r in rows), key=str.casefold)
-            found[key] = (team_name(ordered), "\n".join(ordered))
-    return found
-
-
-def fold(games: Iterable[tuple[str, Any, Rows]]) -> list[dict[str, Any]]:
-    """Return the standings of games' results, given oldest first, as rows."""
-    found: dict[str, dict[str, Any]] = {}
-    for game_id, created, (hands, sides, players) in games:
-        named = labels(players)
-        for who, counted in counts(hands, sides, players).items():
-            if who not in found:
-                name, seated = named[who]
-                found[who] = {
-                    "who": who,
-                    "team": "\n" in who,
-                    "name": name,
-                    "players": seated,
-                    "first_created": created,
-                    "first_game": game_id,
-                    **dict.fromkeys(COUNTERS, 0),
-                }
-            for counter, value in counted.items():
-                found[who][counter] += value
-    return list(found.values())
+SIDE = (SideResult.created, SideResult.game_id)
+PLAYER = (PlayerResult.created, PlayerResult.game_id)
 
 
 # The statement that adds a new game's counters, built once for each dialect.
@@ -149,12 +43,12 @@ def _upsert(rows: list[dict[str, Any]]) -> None:
         for column in ("name", "players", "first_created", "first_game"):
             kept[column] = case((earlier, new[column]), else_=standing.c[column])
         _UPSERTS[dialect] = statement.on_conflict_do_update(
-            index_elements=["who"], set_=kept
+            index_elements=["scope", "who"], set_=kept
         )
     db.session.execute(_UPSERTS[dialect], rows)
 
 
-def _add(changes: dict[str, dict[str, int]]) -> None:
+def _add(changes: dict[str, dict[str, int]], scope: int) -> None:
     """Add changes to names already standing: one UPDATE, the rows in key order.
 
     One statement for every row (a counter a row did not change adds 0), so
@@ -167,40 +61,43 @@ def _add(changes: dict[str, dict[str, int]]) -> None:
         for who, change in changes.items()
     ]
     added = {c: standing.c[c] + bindparam(c) for c in counters}
-    query = update(standing).where(standing.c.who == bindparam("who_"))
+    query = update(standing).where(
+        standing.c.scope == scope, standing.c.who == bindparam("who_")
+    )
     db.session.execute(query.values(added), rows)
-
-
-def moved(
-    old: Mapping[Key, Counter[str]], new: Mapping[Key, Counter[str]]
-) -> dict[Key, dict[str, int]]:
-    """Return each key's counters changed from old to new, in key order.
-
-    In key order: concurrent writes then lock the same rows in the same order.
-    """
-    changes = {}
-    for key in sorted(old.keys() | new.keys()):
-        was, now = old.get(key, Counter()), new.get(key, Counter())
-        change = {c: now[c] - was[c] for c in was.keys() | now.keys()}
-        change = {c: by for c, by in change.items() if by}
-        if change:
-            changes[key] = change
-    return changes
 
 
 def apply(game: Game, before: Rows, after: Rows, fresh: bool = False) -> None:
     """Move the standings by what a write changed in one game's results.
 
     A fresh game may bring names never seen; any other write moves the
-    counters of names its game already added.
+    counters of names its game already added. All time first: its rows are
+    locked before the seasons are read, so a season being built waits for
+    this write, or this write for it (see rebuild).
     """
-    old = counts(*before)
-    changes = moved(old, counts(*after))
-    if fresh and changes:
+    changes = moved(counts(*before), counts(*after))
+    if not changes:
+        return
+    _move(game, after, changes, fresh, None)
+    for season in scopes(game):
+        _move(game, after, changes, fresh, season)
+
+
+def _move(
+    game: Game,
+    after: Rows,
+    changes: dict[str, dict[str, int]],
+    fresh: bool,
+    season: Season | None,
+) -> None:
+    """Move one scope's standings by a write's changes."""
+    scope = ALL_TIME if season is None else season.id
+    if fresh:
         named = labels(after[2])
         _upsert(
             [
                 {
+                    "scope": scope,
                     "who": who,
                     "team": "\n" in who,
                     "name": named[who][0],
@@ -213,25 +110,26 @@ def apply(game: Game, before: Rows, after: Rows, fresh: bool = False) -> None:
                 for who, change in changes.items()
             ]
         )
-    elif changes:
-        _add(changes)
+    else:
+        _add(changes, scope)
     if not after[2]:
-        _forget(game, sorted(old))
+        _forget(game, sorted(changes), season)
 
 
-def _forget(game: Game, whos: list[str]) -> None:
+def _forget(game: Game, whos: list[str], season: Season | None) -> None:
     """After a game's removal: drop names with no game left, rename the rest."""
-    db.session.execute(
-        delete(standing).where(standing.c.who.in_(whos), standing.c.games == 0)
-    )
-    firsts = select(standing.c.who).where(
-        standing.c.who.in_(whos), standing.c.first_game == game.id
-    )
+    scope = ALL_TIME if season is None else season.id
+    here = (standing.c.scope == scope, standing.c.who.in_(whos))
+    db.session.execute(delete(standing).where(*here, standing.c.games == 0))
+    firsts = select(standing.c.who).where(*here, standing.c.first_game == game.id)
     for who in db.session.execute(firsts).scalars().all():
         if "\n" in who:
+            within = [] if season is None else in_season(season, *SIDE)
             side = db.session.execute(
                 select(SideResult.game_id, SideResult.position, SideResult.created)
-                .where(SideResult.team_key == who, SideResult.game_id != game.id)
+                .where(
+                    SideResult.team_key == who, SideResult.game_id != game.id, *within
+                )
                 .order_by(SideResult.created, SideResult.game_id)
                 .limit(1)
             ).one()
@@ -245,9 +143,14 @@ def _forget(game: Game, whos: list[str]) -> None:
             name, players = team_name(ordered), "\n".join(ordered)
             first_game, first_created = side.game_id, side.created
         else:
+            within = [] if season is None else in_season(season, *PLAYER)
             first = db.session.execute(
                 select(PlayerResult.name, PlayerResult.game_id, PlayerResult.created)
-                .where(PlayerResult.name_key == who, PlayerResult.game_id != game.id)
+                .where(
+                    PlayerResult.name_key == who,
+                    PlayerResult.game_id != game.id,
+                    *within,
+                )
                 .order_by(PlayerResult.created, PlayerResult.game_id)
                 .limit(1)
             ).one()
@@ -255,7 +158,7 @@ def _forget(game: Game, whos: list[str]) -> None:
             first_game, first_created = first.game_id, first.created
         db.session.execute(
             update(standing)
-            .where(standing.c.who == who)
+            .where(standing.c.scope == scope, standing.c.who == who)
             .values(
                 name=name,
                 players=players,
@@ -265,6 +168,9 @@ def _forget(game: Game, whos: list[str]) -> None:
         )
 
 
-def clear() -> None:
-    """Delete every standing, before a rebuild."""
-    db.session.execute(delete(standing))
+def clear(scope: int | None = None) -> None:
+    """Delete every standing (or one scope's), before a rebuild."""
+    gone = delete(standing)
+    if scope is not None:
+        gone = gone.where(standing.c.scope == scope)
+    db.session.execute(gone)

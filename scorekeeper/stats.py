@@ -7,10 +7,11 @@ from typing import Any
 
 from sqlalchemy import func, select
 
-from .models import Game, db
-from .result_models import standing
+from .models import Game, Season, db
+from .result_models import ALL_TIME, standing
 from .scoring import SUITS
 from .scoring.contracts import LEVELS
+from .seasonal import in_season
 
 
 @dataclass(frozen=True)
@@ -92,12 +93,15 @@ def _record(row: Any, key: object) -> Record:
     return Record(getattr(row, f"bid_{key}"), getattr(row, f"made_{key}"))
 
 
-def ranked(teams: bool, shown: int | None = None) -> tuple[list[Stats], int]:
+def ranked(
+    teams: bool, shown: int | None = None, scope: int = ALL_TIME
+) -> tuple[list[Stats], int]:
     """Return the players' or teams' statistics, most games then wins first.
 
-    Only the first `shown` (all when None), and how many more there are.
+    Only the first `shown` (all when None), and how many more there are; of
+    all time, or of a season (its id).
     """
-    chosen = standing.c.team == teams
+    chosen = (standing.c.scope == scope) & (standing.c.team == teams)
     query = select(standing).where(chosen)
     if shown is None:
         rows = db.session.execute(query).all()
@@ -127,6 +131,9 @@ def team_stats() -> list[Stats]:
     return ranked(True)[0]
 
 
-def games_counted() -> int:
-    """Return how many games the statistics count."""
-    return db.session.execute(select(func.count()).select_from(Game)).scalar_one()
+def games_counted(season: Season | None = None) -> int:
+    """Return how many games the statistics count: every one, or a season's."""
+    query = select(func.count()).select_from(Game)
+    if season is not None:
+        query = query.where(*in_season(season, Game.created))
+    return db.session.execute(query).scalar_one()

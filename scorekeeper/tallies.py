@@ -14,9 +14,9 @@ from typing import Any
 from sqlalchemy import Table, delete
 from sqlalchemy.dialects import postgresql, sqlite
 
+from .counting import Row, Rows, moved
 from .models import db
 from .result_models import pair, spelling
-from .standings import Row, Rows, moved
 
 Key = tuple[Any, ...]
 

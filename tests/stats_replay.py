@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from scorekeeper.counting import WIN_KINDS, team_name
 from scorekeeper.scoring import (
     SUITS,
     GameState,
@@ -17,7 +18,6 @@ from scorekeeper.scoring import (
     name_key,
 )
 from scorekeeper.scoring.contracts import LEVELS
-from scorekeeper.standings import WIN_KINDS, team_name
 from scorekeeper.stats import Record, Stats
 
 

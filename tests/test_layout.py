@@ -39,7 +39,8 @@ SERVICES = (
     "idempotency.py",
     *("grants.py", "text.py", "notes.py", "exports.py", "results.py"),
     *("standings.py", "ratings.py", "listing.py", "players.py", "club.py"),
-    *("merging.py", "tallies.py"),
+    *("merging.py", "tallies.py", "counting.py"),
+    *("seasons.py", "seasonal.py", "season_table.py"),
 )
 
 
@@ -54,6 +55,7 @@ def test_the_services_import_nothing_from_flask_or_werkzeug():
     [
         *("api.py", "games.py", "newgame.py", "houserules.py", "history.py"),
         *("share.py", "people.py", "merges.py"),
+        *("share.py", "season_pages.py"),
     ],
 )
 def test_the_pages_and_the_api_import_no_model(name):

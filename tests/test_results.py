@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from api_helpers import import_past
@@ -12,9 +12,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import delete, select
 
-from scorekeeper import archive, results, services, standings, store, tallies
+from scorekeeper import (
+    archive,
+    counting,
+    results,
+    rulesets,
+    seasons,
+    services,
+    store,
+    tallies,
+)
 from scorekeeper.errors import AppError
-from scorekeeper.models import Game, db
+from scorekeeper.models import Game, RuleSet, Season, db, utcnow
 from scorekeeper.result_models import (
     HandResultRow,
     PlayerResult,
@@ -47,6 +56,16 @@ TABLES = [
 # some on the same second (the first game names a player; ties go by id).
 PLAYED_ON = [None, datetime(2020, 1, 1), datetime(2020, 1, 1), datetime(2040, 1, 1)]
 CONTRACTS = ["6S", "7H", "8C", "9D", "10NT", "misere", "open_misere", "pass"]
+# A season's days, made or changed between writes (None deletes it): one of
+# them holds the games made now, others the imported ones, one every game.
+TODAY = utcnow().date()
+SEASON_DAYS = [
+    (date(2020, 1, 1), date(2020, 1, 1)),
+    (TODAY, TODAY),
+    (date(2000, 1, 1), date(2100, 1, 1)),
+    (date(2019, 12, 1), date(2039, 12, 31)),
+    None,
+]
 
 hands = st.fixed_dictionaries(
     {
@@ -66,6 +85,13 @@ STEPS = {
     ),
     "undo": st.tuples(st.just("undo"), st.integers(0, 3)),
     "delete": st.tuples(st.just("delete"), st.integers(0, 3)),
+    # A season named S0, S1 or S2 made, moved or deleted; maybe kept to house rules.
+    "season": st.tuples(
+        st.just("season"),
+        st.integers(0, 2),
+        st.sampled_from(SEASON_DAYS),
+        st.booleans(),
+    ),
     "import": st.tuples(
         st.just("import"),
         st.integers(0, 4),
@@ -130,8 +156,9 @@ def replayed() -> dict[str, set[tuple[Any, ...]]]:
         "game": set(),
     }
     db.session.expire_all()
-    played = []
+    played, kept_to = [], {}
     for game in services.all_games():  # oldest first, as the standings name
+        kept_to[game.id] = game.game.ruleset_id
         state = store.replay_rows(game.game, game.rules, game.table)
         sides = results.side_rows(game.game, game.table, state)
         kept = (
@@ -143,9 +170,18 @@ def replayed() -> dict[str, set[tuple[Any, ...]]]:
             found[name] |= {tuple(row.items()) for row in rows}
         found["game"].add((game.id, state.ending, state.winner, len(state.hands)))
         played.append((game.id, game.game.created, kept))
-    found["standing"] = {tuple(row.items()) for row in standings.fold(played)}
-    for name, rows in tallies.fold(kept for _, _, kept in played).items():
-        found[name] = {tuple(row.items()) for row in rows}
+    rows = counting.fold(played)
+    for season in db.session.execute(select(Season)).scalars():
+        held = [
+            (game_id, created, kept)
+            for game_id, created, kept in played
+            if season.first_day <= created.date() <= season.last_day
+            and season.ruleset_id in (None, kept_to[game_id])
+        ]
+        rows += counting.fold(held, season.id)
+    found["standing"] = {tuple(row.items()) for row in rows}
+    for name, tallied in tallies.fold(kept for _, _, kept in played).items():
+        found[name] = {tuple(row.items()) for row in tallied}
     return found
 
 
@@ -169,8 +205,14 @@ RESULT_TABLES = ("hand_result", "side_result", "player_result")
 def apply(step: tuple[Any, ...], games: list[str]) -> None:
     """Run one generated write through the services; refusals change nothing."""
     kind = step[0]
-    if kind == "create":
-        game, _ = services.create_game("", RULES[step[2]], TABLES[step[1]])
+    if kind == "season":
+        season_step(*step[1:])
+        return
+    if kind == "create":  # the first rules as if started from the saved house rules
+        house = house_rules() if step[2] == 0 else None
+        game, _ = services.create_game(
+            "", RULES[step[2]], TABLES[step[1]], ruleset=house
+        )
         games.append(game.id)
         return
     if kind == "import":
@@ -211,6 +253,26 @@ def apply(step: tuple[Any, ...], games: list[str]) -> None:
         pass
 
 
+def house_rules() -> int:
+    """Return the id of the one saved house rules some games start from."""
+    found = db.session.execute(select(RuleSet.id)).scalar()
+    if found is None:
+        found = rulesets.create_ruleset("Club", {"preset": "australian"})[0].id
+    return found
+
+
+def season_step(slot: int, days: tuple[date, date] | None, kept: bool) -> None:
+    """Make, move or delete season S<slot>, kept to the house rules or not."""
+    query = select(Season).where(Season.name == f"S{slot}")
+    season = db.session.execute(query).scalar()
+    if days is None:
+        if season is not None:
+            seasons.delete_season(season)
+        return
+    ruleset = house_rules() if kept else None
+    seasons.save_season(f"S{slot}", *days, ruleset, season)
+
+
 def test_stored_results_equal_a_fresh_replay_after_any_writes(app: Flask):
     @settings(
         max_examples=100,
@@ -222,6 +284,7 @@ def test_stored_results_equal_a_fresh_replay_after_any_writes(app: Flask):
         with app.app_context():
             results.clear()  # the standings too: they have no game to cascade from
             db.session.execute(delete(Game))
+            db.session.execute(delete(Season))
             db.session.commit()
             games: list[str] = []
             for step in [first, *sequence]:

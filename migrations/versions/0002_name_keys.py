@@ -5,6 +5,7 @@ Revises: 0001
 Create Date: 2026-11-21 15:00:00
 
 """
+
 import unicodedata
 
 import sqlalchemy as sa

@@ -5,6 +5,7 @@ Revises: 0002
 Create Date: 2026-11-22 10:00:00
 
 """
+
 import sqlalchemy as sa
 from alembic import op
 
@@ -40,7 +41,6 @@ def upgrade():
             "device", "kind", "target", name=op.f("uq_device_grant_device_kind_target")
         ),
     )
-
 
     with op.batch_alter_table("ruleset") as batch_op:
         batch_op.add_column(sa.Column("token_hash", sa.String(64), nullable=True))

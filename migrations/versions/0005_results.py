@@ -131,7 +131,7 @@ def fill(connection):
     Results are derived: this uses the app's own replay and rows, as `flask
     rescore` does; a later change to them is rebuilt by running rescore.
     """
-    from scorekeeper import results, standings
+    from scorekeeper import counting, results
     from scorekeeper.scoring import Hand, make_table, replay, rules_from_dict
 
     meta = sa.MetaData()
@@ -186,7 +186,7 @@ def fill(connection):
         seen.append((row["id"], row["created"], kept))
     # Only the counters this revision has: later ones fill their own.
     columns = tables["standing"].c.keys()
-    rows = [{c: row[c] for c in columns} for row in standings.fold(seen)]
+    rows = [{c: row[c] for c in columns} for row in counting.fold(seen)]
     if rows:
         connection.execute(tables["standing"].insert(), rows)
 

@@ -51,7 +51,7 @@ def fill(connection):
     Derived data: this uses the app's own counting, as `flask rescore` does; a
     later change to it is rebuilt by running rescore.
     """
-    from scorekeeper import standings, tallies
+    from scorekeeper import counting, tallies
 
     meta = sa.MetaData()
     tables = {
@@ -77,7 +77,7 @@ def fill(connection):
     standing = tables["standing"]
     rows = [
         {"who_": row["who"], **{c: row[c] for c in COUNTERS}}
-        for row in standings.fold(games)
+        for row in counting.fold(games)
     ]
     if rows:
         counted = {c: sa.bindparam(c) for c in COUNTERS}

@@ -1,0 +1,200 @@
+"""Pages for seasons: list and name them, change or delete them, their standings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import (
+    Blueprint,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_wtf import FlaskForm
+from werkzeug.wrappers import Response
+from wtforms import (
+    DateField,
+    PasswordField,
+    SelectChoice,
+    SelectField,
+    StringField,
+    SubmitField,
+)
+from wtforms.validators import InputRequired, Length
+
+from . import club, exports, rulesets, schema, season_table, seasons
+from .downloads import csv_file
+from .errors import AppError, BadInput
+
+bp = Blueprint("season_pages", __name__, url_prefix="/seasons")
+# A season's standings show this many players (and teams) a page.
+SHOWN = 50
+DAY = "Pick a day, as year-month-day."
+
+
+class DayField(DateField):
+    """A day as a date input sends it (year-month-day), refused in those words."""
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        """Read the day, or say how to write one."""
+        try:
+            super().process_formdata(valuelist)
+        except ValueError:
+            raise ValueError(DAY) from None
+
+
+class SeasonForm(FlaskForm):
+    """A season's name, days and maybe house rules, and the club password."""
+
+    name = StringField(
+        "Name",
+        validators=[InputRequired("Give the season a name."), Length(max=80)],
+    )
+    first_day = DayField("First day", validators=[InputRequired(DAY)])
+    last_day = DayField("Last day", validators=[InputRequired(DAY)])
+    ruleset = SelectField("Games", choices=[SelectChoice("", "Every game")], default="")
+    password = PasswordField(
+        "Club password", validators=[InputRequired("Give the club password.")]
+    )
+    save = SubmitField("Save the season")
+
+
+class DeleteSeasonForm(FlaskForm):
+    """Deleting a season needs the club password too."""
+
+    password = PasswordField(
+        "Club password", validators=[InputRequired("Give the club password.")]
+    )
+    delete = SubmitField("Delete the season")
+
+
+def rule_names() -> dict[int, str]:
+    """Return the saved house rules a season may keep to, by id."""
+    return {r.id: r.name for r in rulesets.list_rulesets(1, 200).items}
+
+
+def season_form(rules: dict[int, str], season: Any = None) -> SeasonForm:
+    """Return the season form, offering the saved house rules to keep to."""
+    form = SeasonForm(obj=season) if season else SeasonForm()
+    if season is not None and not form.is_submitted():
+        form.ruleset.data = str(season.ruleset_id or "")
+    choices = [SelectChoice("", "Every game")]
+    choices += [SelectChoice(str(key), f"Only {name}") for key, name in rules.items()]
+    kept = season and season.ruleset_id
+    if kept and kept not in rules:  # deleted since: it may stay kept
+        choices.append(SelectChoice(str(kept), "House rules no longer saved"))
+    form.ruleset.choices = choices
+    return form
+
+
+def show_error(form: FlaskForm, error: AppError) -> int:
+    """Show an error on the field it names (or above the form); return its status."""
+    field = form._fields.get(error.field or "")
+    if field is None:
+        form.form_errors.append(error.message)
+    else:
+        field.errors = [*field.errors, error.message]
+    return error.status
+
+
+def check_password(form: FlaskForm) -> None:
+    """Refuse the form, naming the password field, unless it has the club password."""
+    club.check(form.password.data, current_app.config.get("CLUB_PASSWORD"))
+
+
+def saving(form: SeasonForm, season: Any = None) -> Response | int:
+    """Save a season the form sends; go to its page, or return an error's status."""
+    if not form.validate():
+        return 400
+    ruleset = int(form.ruleset.data) if form.ruleset.data else None
+    try:
+        check_password(form)
+        made = seasons.save_season(
+            form.name.data or "",
+            form.first_day.data,
+            form.last_day.data,
+            ruleset,
+            season,
+        )
+    except AppError as error:
+        return show_error(form, error)
+    flash(f"Season “{made.name}” saved.")
+    return redirect(url_for(".season", season_id=made.id))
+
+
+@bp.route("/", methods=["GET", "POST"])
+def index() -> tuple[str, int] | Response:
+    """List the seasons, newest first, and name a new one (with the club password)."""
+    rules = rule_names()
+    form = season_form(rules)
+    done = saving(form) if form.is_submitted() else 200
+    if isinstance(done, Response):
+        return done
+    return render_template(
+        "season_pages/index.html",
+        seasons=seasons.all_seasons(),
+        form=form,
+        rules=rules,
+    ), done
+
+
+def page_number(name: str) -> int:
+    """Return a page number from the query, or refuse it naming the field."""
+    number = schema.whole_number(request.args.get(name, "1"))
+    if not number:
+        raise BadInput("The page must be a whole number from 1 up.", name)
+    return number
+
+
+@bp.route("/<int:season_id>", methods=["GET", "POST"])
+def season(season_id: int) -> tuple[str, int] | Response:
+    """Show a season's standings; change it (with the club password)."""
+    found = seasons.get_season(season_id)
+    rules = rule_names()
+    form = season_form(rules, found)
+    done = saving(form, found) if form.is_submitted() else 200
+    if isinstance(done, Response):
+        return done
+    players = season_table.table(found, False, page_number("page"), SHOWN)
+    teams = season_table.table(found, True, 1, SHOWN)
+    return render_template(
+        "season_pages/season.html",
+        season=found,
+        rules=rules,
+        players=players,
+        teams=teams,
+        form=form,
+        remove=DeleteSeasonForm(formdata=None),
+    ), done
+
+
+@bp.post("/<int:season_id>/delete")
+def delete(season_id: int) -> tuple[str, int] | Response:
+    """Delete a season (with the club password); its games stay."""
+    found = seasons.get_season(season_id)
+    form, status = DeleteSeasonForm(), 400
+    if form.validate():
+        try:
+            check_password(form)
+            seasons.delete_season(found)
+        except AppError as error:
+            status = show_error(form, error)
+        else:
+            flash(f"Season “{found.name}” deleted.")
+            return redirect(url_for(".index"))
+    return render_template("season_pages/delete.html", season=found, form=form), status
+
+
+@bp.get("/<int:season_id>/standings.csv")
+def standings_csv(season_id: int) -> Response:
+    """Download a season's standings: every player, then every team."""
+    found = seasons.get_season(season_id)
+    lines = [
+        *season_table.table(found, False, 1, schema.NUMBER_LIMIT).items,
+        *season_table.table(found, True, 1, schema.NUMBER_LIMIT).items,
+    ]
+    name = exports.file_stem("standings", found.name)
+    return csv_file(exports.standings_csv(lines), f"{name}.csv")

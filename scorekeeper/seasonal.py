@@ -1,0 +1,48 @@
+"""Which games a season holds: those started on its days (and from its house rules).
+
+A game's date is when it was created, in UTC, as every result row copies it.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime, time, timedelta
+from typing import Any
+
+from sqlalchemy import ColumnElement, select
+
+from .models import Game, Season, db
+
+
+def days(first: date, last: date) -> tuple[datetime, datetime]:
+    """Return when a run of days starts, and when the day after the last starts."""
+    end = datetime.combine(last, time()) + timedelta(days=1)
+    return datetime.combine(first, time()), end
+
+
+def in_season(
+    season: Season, created: Any, game_id: Any = None
+) -> list[ColumnElement[bool]]:
+    """Return what picks a season's games, on a table's date and game id.
+
+    Without a game id the game's own table is in the query.
+    """
+    start, end = days(season.first_day, season.last_day)
+    found = [created >= start, created < end]
+    if season.ruleset_id is not None:
+        if game_id is None:
+            found.append(Game.ruleset_id == season.ruleset_id)
+        else:
+            kept = select(Game.id).where(Game.ruleset_id == season.ruleset_id)
+            found.append(game_id.in_(kept))
+    return found
+
+
+def scopes(game: Game) -> list[Season]:
+    """Return the seasons a game falls in."""
+    day = game.created.date()
+    query = select(Season).where(Season.first_day <= day, Season.last_day >= day)
+    return [
+        season
+        for season in db.session.execute(query).scalars()
+        if season.ruleset_id in (None, game.ruleset_id)
+    ]
