@@ -16,17 +16,21 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
-from sqlalchemy import select
+from sqlalchemy import select, update
+from sqlalchemy.orm import selectinload
 
-from . import ratings, results, store
+from . import counting, ratings, results, seasons, standings, store, tallies
 from .errors import BadInput, Conflict, NotFound, Stale
 from .models import Game, GameSide, Player, db
+from .result_models import PlayerResult
 from .scoring import ScoringError, clean_name, make_table, name_key, rules_from_dict
 
 FIELD = "new_name"
-# Games read a query at a time: a long IN list is refused by some databases.
-CHUNK = 500
+# Games rewritten a chunk at a time: a long IN list is refused by some
+# databases, and a chunk's objects are all in memory at once.
+CHUNK = 200
 
 
 def games(count: int) -> str:
@@ -150,9 +154,8 @@ def plan(name: str, new_name: str) -> Change:
     )
 
 
-def _rewrite(game: Game, keys: set[str], new: str) -> None:
-    """Spell a person's name as `new` throughout one game and keep its results."""
-    store.lock(game, None)  # the version moves on: every copy of it is stale
+def _rewrite(game: Game, keys: set[str], new: str) -> counting.Rows:
+    """Spell a person's name as `new` throughout one game; return its results."""
     old = set()
     for side in game.sides:
         for player in side.players:
@@ -169,7 +172,6 @@ def _rewrite(game: Game, keys: set[str], new: str) -> None:
             hand.bidder = new
         if hand.partner in old:
             hand.partner = new
-    game.renames += 1  # no worker keeps its table with the old names
     try:
         table = make_table(
             [(s.name, [p.name for p in s.players]) for s in game.sides],
@@ -178,8 +180,61 @@ def _rewrite(game: Game, keys: set[str], new: str) -> None:
     except ScoringError as error:
         raise Conflict(f"In the game {game.name}: {error.message}", FIELD) from None
     state = store.replay_rows(game, rules_from_dict(game.rules), table)
-    db.session.flush()
-    results.renamed(game, table, state)
+    sides = results.side_rows(game, table, state)
+    hands = results.hand_rows(game.id, table, state, 1)
+    return hands, sides, results.player_rows(sides, table)
+
+
+def _teams(game: Game, keys: set[str]) -> set[str]:
+    """Return the team keys of a game's teams with a person of these keys in it."""
+    found = (results.team_key(tuple(p.name for p in s.players)) for s in game.sides)
+    return {team for team in found if team and standings.touches(team, keys)}
+
+
+def _rewrite_all(found: Change, keys: set[str]) -> tuple[set[str], list[datetime]]:
+    """Rewrite the changed games a chunk at a time; return old teams, rated dates.
+
+    Each chunk's versions move on first (that takes their write locks), so
+    every copy of them is stale, and `renames` with them, so no worker keeps
+    a table with the old names; then its results are stored again in bulk.
+    """
+    teams, rated = set(), []
+    for start in range(0, len(found.games), CHUNK):
+        chunk = list(found.games[start : start + CHUNK])
+        bump = update(Game).where(Game.id.in_(chunk))
+        bump = bump.values(version=Game.version + 1, renames=Game.renames + 1)
+        db.session.execute(bump.execution_options(synchronize_session=False))
+        query = (
+            select(Game)
+            .where(Game.id.in_(chunk))
+            .order_by(Game.id)
+            .options(selectinload(Game.hands))
+            .execution_options(populate_existing=True)
+        )
+        rows: counting.Rows = ([], [], [])
+        for game in db.session.execute(query).scalars():
+            teams |= _teams(game, keys)
+            for kept, new in zip(rows, _rewrite(game, keys, found.new), strict=True):
+                kept.extend(new)
+            if game.ending is not None:
+                rated.append(game.created)
+        db.session.flush()
+        results.replace(chunk, rows)
+    return teams, rated
+
+
+def _refold(persons: set[str], gone: set[str]) -> None:
+    """Build afresh the standings and tallies of persons from all their games."""
+    standings.hold()
+    tables = [model.__table__ for model in results.MODELS]
+    theirs = select(PlayerResult.game_id).where(
+        PlayerResult.name_key.in_(sorted(persons))
+    )
+    played = seasons.stored_games(db.session, *tables, tables[1].c.game_id.in_(theirs))
+    rulesets = select(Game.id, Game.ruleset_id).where(Game.id.in_(theirs))
+    kept_to = {game_id: kept for game_id, kept in db.session.execute(rulesets)}
+    standings.refold(persons, gone, played, kept_to)
+    tallies.refold(persons, (rows for _, _, rows in played))
 
 
 def change(name: str, new_name: str, expected: int | None = None) -> Change:
@@ -197,14 +252,8 @@ def change(name: str, new_name: str, expected: int | None = None) -> Change:
                 FIELD,
             )
         keys = {name_key(name), name_key(found.new)}
-        rated = []
-        for start in range(0, len(found.games), CHUNK):
-            chunk = found.games[start : start + CHUNK]
-            query = select(Game).where(Game.id.in_(chunk)).order_by(Game.id)
-            for game in db.session.execute(query).scalars():
-                _rewrite(game, keys, found.new)
-                if game.ending is not None:
-                    rated.append(game.created)
+        teams, rated = _rewrite_all(found, keys)
+        _refold(keys, teams)
         if rated:  # their players' ratings from then on are someone else's now
             ratings.refresh(min(rated))
         return found

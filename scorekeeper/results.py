@@ -180,17 +180,17 @@ def drop(game: Game) -> None:
     tallies.apply(before, gone)
 
 
-def renamed(game: Game, table: Table, state: GameState) -> None:
-    """Store a game's results again after a player in it was renamed or merged.
+def replace(game_ids: list[str], rows: counting.Rows) -> None:
+    """Store games' results afresh, in bulk: their hands', sides' and players' rows.
 
-    Its old names leave the standings as a deleted game's would, and its new
-    ones come in as a new game's do; the ratings are the caller's to replay.
+    The standings and tallies are left as they were: the caller builds those
+    of the names that changed afresh (a merge, merging.py).
     """
-    drop(game)
-    for model in MODELS:
-        gone = delete(model).where(model.game_id == game.id)
+    for model, new in zip(MODELS, rows, strict=True):
+        gone = delete(model).where(model.game_id.in_(game_ids))
         db.session.execute(gone.execution_options(**QUIET))
-    keep(game, table, state, fresh=True)
+        if new:
+            db.session.execute(insert(model.__table__), new)
 
 
 def clear() -> None:

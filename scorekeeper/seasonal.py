@@ -37,6 +37,13 @@ def in_season(
     return found
 
 
+def holds(season: Season, created: datetime, ruleset_id: int | None) -> bool:
+    """Return whether a season holds a game created then from those house rules."""
+    day = created.date()
+    within = season.first_day <= day <= season.last_day
+    return within and season.ruleset_id in (None, ruleset_id)
+
+
 def scopes(game: Game) -> list[Season]:
     """Return the seasons a game falls in."""
     day = game.created.date()
@@ -44,5 +51,5 @@ def scopes(game: Game) -> list[Season]:
     return [
         season
         for season in db.session.execute(query).scalars()
-        if season.ruleset_id in (None, game.ruleset_id)
+        if holds(season, game.created, game.ruleset_id)
     ]

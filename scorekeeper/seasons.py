@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from sqlalchemy import insert, select, text
+from sqlalchemy import insert, select
 
 from . import counting, standings, store
 from .errors import BadInput, NotFound
@@ -131,11 +131,7 @@ def stored_games(
 
 def rebuild(season: Season) -> None:
     """Build a season's standings afresh from the stored results of its games."""
-    if db.session.get_bind().dialect.name == "postgresql":
-        # Writes in flight finish first and later ones wait for this, so each
-        # game is counted once: by this fold, or by its own write (see
-        # standings.apply, which moves all time first, then reads seasons).
-        db.session.execute(text("LOCK TABLE standing IN SHARE ROW EXCLUSIVE MODE"))
+    standings.hold()
     standings.clear(season.id)
     tables = [model.__table__ for model in (HandResultRow, SideResult, PlayerResult)]
     sides = tables[1].c

@@ -7,15 +7,17 @@ by the same change in every scope its game falls in.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import and_, bindparam, case, delete, or_, select, update
+from sqlalchemy import and_, bindparam, case, delete, insert, or_, select, text, update
 from sqlalchemy.dialects import postgresql, sqlite
 
-from .counting import Rows, counts, labels, moved, team_name
+from .counting import Rows, counts, fold, labels, moved, team_name
 from .models import Game, Season, db
 from .result_models import ALL_TIME, COUNTERS, PlayerResult, SideResult, standing
-from .seasonal import in_season, scopes
+from .seasonal import holds, in_season, scopes
 
 SIDE = (SideResult.created, SideResult.game_id)
 PLAYER = (PlayerResult.created, PlayerResult.game_id)
@@ -166,6 +168,45 @@ def _forget(game: Game, whos: list[str], season: Season | None) -> None:
                 first_created=first_created,
             )
         )
+
+
+def hold() -> None:
+    """Let the writes in flight finish and later ones wait, before a fold is read.
+
+    So each game is counted once: by the fold, or by its own write (see
+    apply, which moves all time first, then reads seasons). SQLite has one
+    writer at a time already.
+    """
+    if db.session.get_bind().dialect.name == "postgresql":
+        db.session.execute(text("LOCK TABLE standing IN SHARE ROW EXCLUSIVE MODE"))
+
+
+def touches(who: str, persons: set[str]) -> bool:
+    """Return whether a standing's key is one of these persons or a team of theirs."""
+    return not persons.isdisjoint(who.split("\n"))
+
+
+def refold(
+    persons: set[str],
+    gone: Iterable[str],
+    games: Sequence[tuple[str, datetime, Rows]],
+    kept_to: dict[str, int | None],
+) -> None:
+    """Build afresh, in every scope, the standings of persons and of their teams.
+
+    `games` holds every game any of them played, oldest first, with its
+    results; `kept_to` each game's saved house rules. `gone` names the keys
+    that may have left (their rows go, unless the games still hold them).
+    """
+    rows = fold(games)
+    for season in db.session.execute(select(Season)).scalars():
+        held = [game for game in games if holds(season, game[1], kept_to[game[0]])]
+        rows += fold(held, season.id)
+    rows = [row for row in rows if touches(row["who"], persons)]
+    whos = sorted({*gone, *persons, *(row["who"] for row in rows)})
+    db.session.execute(delete(standing).where(standing.c.who.in_(whos)))
+    if rows:
+        db.session.execute(insert(standing), rows)
 
 
 def clear(scope: int | None = None) -> None:

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from sqlalchemy import Table, delete
+from sqlalchemy import Table, delete, insert, or_
 from sqlalchemy.dialects import postgresql, sqlite
 
 from .counting import Row, Rows, moved
@@ -47,6 +47,7 @@ def spellings(players: Iterable[Row]) -> dict[Key, Counter[str]]:
 
 TALLIES: tuple[tuple[Table, Callable[[Iterable[Row]], dict[Key, Counter[str]]]], ...]
 TALLIES = ((pair, pairs), (spelling, spellings))
+TALLIES_BY_NAME = {table.name: table for table, _ in TALLIES}
 
 
 def _row(table: Table, key: Key, counted: dict[str, int]) -> Row:
@@ -94,6 +95,19 @@ def fold(games: Iterable[Rows]) -> dict[str, list[Row]]:
         table.name: [_row(table, k, c) for k, c in found[table.name].items()]
         for table, _ in TALLIES
     }
+
+
+def refold(persons: set[str], games: Iterable[Rows]) -> None:
+    """Build afresh persons' tallies, and each pair met by one, from all their games."""
+    for name, rows in fold(games).items():
+        table = TALLIES_BY_NAME[name]
+        mine = [table.c.who.in_(sorted(persons))]
+        if "other" in table.c:
+            mine.append(table.c.other.in_(sorted(persons)))
+        db.session.execute(delete(table).where(or_(*mine)))
+        kept = [r for r in rows if {r["who"], r.get("other")} & persons]
+        if kept:
+            db.session.execute(insert(table), kept)
 
 
 def clear() -> None:

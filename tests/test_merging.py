@@ -3,21 +3,21 @@
 from __future__ import annotations
 
 import html
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 import pytest
-from api_helpers import import_past
+from api_helpers import import_past, statements
 from flask import Flask
 from sqlalchemy import select
 from test_bad_pages import csrf_token
 from test_players import kept_ratings, replay_figures
 from test_results import normal, replayed, stored
 
-from scorekeeper import archive, merging, players, ratings, services, store
+from scorekeeper import archive, merging, players, ratings, seasons, services, store
 from scorekeeper.errors import BadInput, Conflict, NotFound, Stale
 from scorekeeper.models import Game, db
-from scorekeeper.result_models import standing
+from scorekeeper.result_models import ALL_TIME, standing
 from scorekeeper.scoring import make_hand, make_table, rules_from_dict
 
 PASSWORD = "Friday at eight"
@@ -144,6 +144,55 @@ def test_merging_two_players_moves_every_game_and_statistic(app: Flask, runner):
     after = whole(app)
     assert runner.invoke(args=["rescore"]).exit_code == 0
     assert whole(app) == after
+
+
+def test_a_merge_keeps_each_seasons_and_teams_standings_as_a_fresh_fold(app: Flask):
+    with app.app_context():
+        import_past(CLUB)
+        # Winter holds Ann's game with Dan and annie's alone; spring the rest.
+        winter = seasons.save_season("Winter", date(2020, 1, 10), date(2020, 2, 15))
+        spring = seasons.save_season("Spring", date(2020, 3, 1), date(2020, 4, 30))
+        merging.change("Annie", "Ann")
+        db.session.expire_all()
+        assert normal(stored()) == normal(replayed())
+        kept = db.session.execute(
+            select(standing.c.scope, standing.c.who, standing.c.games)
+        ).all()
+        ann = {(scope, who): games for scope, who, games in kept if "ann" in who}
+        assert ann == {
+            (ALL_TIME, "ann"): 5,
+            (ALL_TIME, "ann\ncat"): 1,
+            (ALL_TIME, "ann\ndan"): 1,
+            (ALL_TIME, "ann\neve"): 1,
+            (winter.id, "ann"): 2,
+            (winter.id, "ann\ndan"): 1,
+            (spring.id, "ann"): 2,
+            (spring.id, "ann\neve"): 1,
+        }
+
+
+def _theirs(name: str, month: int, count: int) -> list[archive.PastGame]:
+    """Return a player's games with a partner, bidding and dealing, a day apart."""
+    return [
+        _game(
+            f"2021-{month:02}-{day:02}",
+            [("Us", [name, "Cat"]), ("Them", ["Bob", "Dan"])],
+            name,
+            {"bidder": name, "contract": "7H", "tricks": 8},
+            {"bidder": "Bob", "contract": "6S", "tricks": 4},
+        )
+        for day in range(1, count + 1)
+    ]
+
+
+def test_a_rename_runs_as_many_statements_for_many_games_as_for_few(app: Flask):
+    with app.app_context():
+        import_past(_theirs("Yan", 1, 2) + _theirs("Zoe", 2, 6))
+    few = statements(app, lambda: merging.change("Yan", "Yul"))
+    many = statements(app, lambda: merging.change("Zoe", "Zed"))
+    assert len(many) == len(few)
+    with app.app_context():
+        assert normal(stored()) == normal(replayed())
 
 
 def test_renaming_changes_the_spelling_everywhere(app: Flask, club: Flask, client):
