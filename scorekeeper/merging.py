@@ -4,9 +4,12 @@ A change rewrites the name in every game of the person spelled otherwise
 (in a merge, as the other person is most often spelled): their seats, the
 hands they bid or were called to, a lone player's side named after them and
 a first dealer. Each changed game's version moves on, so every scoreboard and
-kept page sees it; its stored results and standings are written again as a
-new game's are, and the ratings are replayed from the earliest finished game
-that changed. All in one transaction, or nothing. The hands are never touched
+kept page sees it. The games are rewritten a chunk at a time, each chunk's
+stored results replaced in bulk; then the standings (every scope) and tallies
+of the two persons and their teams are folded afresh, once, from the stored
+results of every game either played, and the ratings are replayed from the
+earliest finished game that changed: a few statements a chunk, not a few a
+game. All in one transaction, or nothing. The hands are never touched
 otherwise, so every score stays as it was. Who may ask is the pages' business
 (the club password).
 """
