@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from api_helpers import FRIDAY, call, post
+from line import Line
 from phone import assert_accessible
 from playwright.sync_api import Page, Route, expect
 from test_live import tap
@@ -13,21 +14,33 @@ HANDS = "**/games/*/hands"
 THEIRS = {"bidder": "Ann", "contract": "6S", "tricks": 6}
 
 
-def signal(page: Page, on: bool) -> None:
+@pytest.fixture
+def line(live_server: str):
+    """Return the phone's line to the server, which a test may cut."""
+    kept = Line(live_server)
+    yield kept
+    kept.close()
+
+
+def signal(page: Page, line: Line, on: bool) -> None:
     """Lose or regain the network, for the page and its service worker alike."""
-    # Chromium's emulated offline may miss a request a service worker passes on
-    # while it restarts: refuse every request too, as a dead signal would.
+    # The browser is told (navigator.onLine, the offline event) and its requests
+    # refused; and the line itself is cut, which nothing can slip past (the
+    # emulation may miss a request made while the service worker restarts).
     if on:
+        line.mend()
         page.context.unroute("**/*")
     else:
+        line.cut()
         page.context.route("**/*", lambda route: route.abort("internetdisconnected"))
     page.context.set_offline(not on)
 
 
-def scoring(base: str, page: Page) -> dict:
-    """Create Friday's game and open its play link on the phone; return the game."""
+def scoring(base: str, page: Page, line: Line | None = None) -> dict:
+    """Create Friday's game and open its play link on the phone (through its
+    line, when given); return the game."""
     game = post(f"{base}/api/games", FRIDAY)
-    page.goto(base + game["links"]["play"])
+    page.goto((line.url if line else base) + game["links"]["play"])
     expect(page.locator("#updated")).to_have_text("Updated just now")
     return game
 
@@ -46,9 +59,11 @@ def bidders(base: str, game: dict) -> list[str]:
     return [hand["bidder"] for hand in answer["hands"]]
 
 
-def test_a_hand_saved_offline_waits_and_is_sent_once_back_online(live_server, page):
-    game = scoring(live_server, page)
-    signal(page, False)
+def test_a_hand_saved_offline_waits_and_is_sent_once_back_online(
+    live_server, line, page
+):
+    game = scoring(live_server, page, line)
+    signal(page, line, False)
     save_bob_seven_hearts(page)
     waiting = page.locator("#waiting")
     expect(waiting).to_have_text("Hand 1 waiting to send: Bob 7♥, 7 tricks")
@@ -57,7 +72,7 @@ def test_a_hand_saved_offline_waits_and_is_sent_once_back_online(live_server, pa
     page.wait_for_timeout(2_500)  # a retry or two, still offline
     assert bidders(live_server, game) == []
 
-    signal(page, True)
+    signal(page, line, True)
     expect(waiting).to_be_hidden()
     expect(page.locator(".totals .score")).to_have_text(["30", "200"])
     expect(page.locator("#saved")).to_contain_text("Hand 1: Bob 7♥ made")
@@ -95,15 +110,15 @@ def test_a_hand_whose_answer_was_lost_is_sent_again_and_recorded_once(
     [("Keep both", ["Ann", "Bob"]), ("Keep theirs", ["Ann"])],
 )
 def test_a_hand_another_phone_beat_asks_which_to_keep(
-    live_server, page, choice, recorded
+    live_server, line, page, choice, recorded
 ):
-    game = scoring(live_server, page)
-    signal(page, False)
+    game = scoring(live_server, page, line)
+    signal(page, line, False)
     save_bob_seven_hearts(page)
     expect(page.locator("#waiting")).to_contain_text("Hand 1 waiting to send")
     post(f"{live_server}/api/games/{game['id']}/hands", THEIRS, game["write_token"])
 
-    signal(page, True)
+    signal(page, line, True)
     waiting = page.locator("#waiting")
     expect(waiting).to_contain_text("another phone")
     expect(waiting).to_contain_text("Hand 1: Ann 6♠ made, Us +40, Them +40.")
@@ -122,15 +137,15 @@ def test_a_hand_another_phone_beat_asks_which_to_keep(
     assert bidders(live_server, game) == recorded
 
 
-def test_a_waiting_hand_survives_a_reload_offline(live_server, page):
-    game = scoring(live_server, page)
+def test_a_waiting_hand_survives_a_reload_offline(live_server, line, page):
+    game = scoring(live_server, page, line)
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.reload()
     page.wait_for_function(
         "(path) => caches.match(path).then((copy) => copy !== undefined)",
         arg=f"/games/{game['id']}",
     )
-    signal(page, False)
+    signal(page, line, False)
     save_bob_seven_hearts(page)
     expect(page.locator("#waiting")).to_contain_text("Hand 1 waiting to send")
 
@@ -141,15 +156,17 @@ def test_a_waiting_hand_survives_a_reload_offline(live_server, page):
     )
     assert bidders(live_server, game) == []
 
-    signal(page, True)
+    signal(page, line, True)
     expect(page.locator("#waiting")).to_be_hidden()
     expect(page.locator(".totals .score")).to_have_text(["30", "200"])
     assert bidders(live_server, game) == ["Bob"]
 
 
-def test_hands_saved_one_after_another_offline_are_sent_in_order(live_server, page):
-    game = scoring(live_server, page)
-    signal(page, False)
+def test_hands_saved_one_after_another_offline_are_sent_in_order(
+    live_server, line, page
+):
+    game = scoring(live_server, page, line)
+    signal(page, line, False)
     save_bob_seven_hearts(page)
     tap(page, "Who won the bidding?", "Ann")
     tap(page, "Contract", "6S")
@@ -161,19 +178,21 @@ def test_hands_saved_one_after_another_offline_are_sent_in_order(live_server, pa
         ]
     )
     expect(page.get_by_role("heading", name="Record hand 3")).to_be_visible()
-    signal(page, True)
+    signal(page, line, True)
     expect(page.locator("#waiting")).to_be_hidden()
     expect(page.locator("table.hands tbody tr")).to_have_count(2)
     assert bidders(live_server, game) == ["Bob", "Ann"]
 
 
-def test_taps_for_the_next_hand_stay_when_the_waiting_one_is_sent(live_server, page):
-    game = scoring(live_server, page)
-    signal(page, False)
+def test_taps_for_the_next_hand_stay_when_the_waiting_one_is_sent(
+    live_server, line, page
+):
+    game = scoring(live_server, page, line)
+    signal(page, line, False)
     save_bob_seven_hearts(page)
     tap(page, "Who won the bidding?", "Ann")
     tap(page, "Contract", "6S")
-    signal(page, True)
+    signal(page, line, True)
     expect(page.locator("#waiting")).to_be_hidden()
     expect(page.locator(".totals .score")).to_have_text(["30", "200"])
     expect(page.locator("#saved")).to_contain_text("Hand 1: Bob 7♥ made")
@@ -185,15 +204,15 @@ def test_taps_for_the_next_hand_stay_when_the_waiting_one_is_sent(live_server, p
     assert bidders(live_server, game) == ["Bob", "Ann"]
 
 
-def test_a_waiting_hand_the_server_refuses_can_be_put_right(live_server, page):
-    game = scoring(live_server, page)
-    signal(page, False)
+def test_a_waiting_hand_the_server_refuses_can_be_put_right(live_server, line, page):
+    game = scoring(live_server, page, line)
+    signal(page, line, False)
     tap(page, "Who won the bidding?", "Ann")
     tap(page, "Tricks the bidders took", "4")
     page.get_by_role("button", name="Save hand").click()  # no contract tapped
     waiting = page.locator("#waiting")
     expect(waiting).to_have_text("Hand 1 waiting to send: Ann contract?, 4 tricks")
-    signal(page, True)
+    signal(page, line, True)
     expect(waiting).to_contain_text(
         "Hand 1 (Ann contract?, 4 tricks) was not saved: Name the contract"
     )
@@ -209,14 +228,14 @@ def test_a_waiting_hand_the_server_refuses_can_be_put_right(live_server, page):
 
 
 def test_a_waiting_hand_still_goes_after_the_browser_forgot_its_session(
-    live_server, page
+    live_server, line, page
 ):
-    game = scoring(live_server, page)
-    signal(page, False)
+    game = scoring(live_server, page, line)
+    signal(page, line, False)
     save_bob_seven_hearts(page)
     expect(page.locator("#waiting")).to_contain_text("Hand 1 waiting to send")
     page.context.clear_cookies(name="session")  # the browser was closed meanwhile
-    signal(page, True)  # refused once (the token is the old session's), then sent
+    signal(page, line, True)  # refused once (the token is the old session's), then sent
     expect(page.locator("#waiting")).to_be_hidden()
     expect(page.locator(".totals .score")).to_have_text(["30", "200"])
     assert bidders(live_server, game) == ["Bob"]
