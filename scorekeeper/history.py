@@ -15,7 +15,7 @@ from .scoring.contracts import SUIT_WORD
 bp = Blueprint("history", __name__)
 # The statistics page names the players and teams with the most games, so it
 # stays a page a phone can load however many play at the club.
-SHOWN = 50
+SHOWN = 20
 
 
 def entry(game: Summary) -> dict[str, Any]:

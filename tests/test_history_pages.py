@@ -181,4 +181,5 @@ def test_statistics_name_those_with_most_games_and_count_the_rest(
     # Five share third place, with a game and no win: the first by name has it.
     assert names == ["Bob", "Dan", "Ann", "Bob &amp; Dan", "Ann &amp; Cat"]
     assert "4 more players not shown: the list keeps those with the most games." in html
+    assert 'Every player is on <a href="/players">Players</a>' in html
     assert "more team" not in html
