@@ -17,6 +17,8 @@ from flask.testing import FlaskClient
 from sqlalchemy import create_engine, event, inspect, text
 
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
+# The club password the tests give a server that needs one (merges, seasons).
+CLUB_PASSWORD = "Friday at eight"
 
 
 @functools.cache

@@ -7,7 +7,7 @@ from datetime import date, datetime
 from typing import Any
 
 import pytest
-from api_helpers import import_past, statements
+from api_helpers import CLUB_PASSWORD, import_past, statements
 from flask import Flask
 from sqlalchemy import select
 from test_bad_pages import csrf_token
@@ -20,14 +20,13 @@ from scorekeeper.models import Game, db
 from scorekeeper.result_models import ALL_TIME, standing
 from scorekeeper.scoring import make_hand, make_table, rules_from_dict
 
-PASSWORD = "Friday at eight"
 RULES = rules_from_dict({"preset": "australian"})
 
 
 @pytest.fixture
 def club(app: Flask) -> Flask:
     """Return the app with a club password set."""
-    app.config["CLUB_PASSWORD"] = PASSWORD
+    app.config["CLUB_PASSWORD"] = CLUB_PASSWORD
     return app
 
 
@@ -206,11 +205,15 @@ def test_renaming_changes_the_spelling_everywhere(app: Flask, club: Flask, clien
     assert "<h1>Rename annie to Anne?</h1>" in asked.text
     assert "annie's 1 game becomes Anne's." in html.unescape(asked.text)
     form = {"csrf_token": csrf_token(asked.text), "new_name": "Anne", "games": "1"}
-    done = client.post("/players/annie/rename", data={**form, "password": PASSWORD})
+    done = client.post(
+        "/players/annie/rename", data={**form, "password": CLUB_PASSWORD}
+    )
     assert done.status_code == 302 and done.location == "/players/Anne"
     shown = client.get(done.location)
     assert "annie is Anne now (1 game changed)." in shown.text
-    again = client.post("/players/annie/rename", data={**form, "password": PASSWORD})
+    again = client.post(
+        "/players/annie/rename", data={**form, "password": CLUB_PASSWORD}
+    )
     assert again.status_code == 302 and again.location == "/players/Anne"
     assert "annie is Anne already." in client.get(again.location).text
     board = client.get(f"/games/{lone}").text
@@ -242,7 +245,9 @@ def test_a_wrong_or_missing_password_is_refused_and_nothing_changes(
     page = client.get("/players/Annie")
     assert "this server has none" in page.text and "new_name" not in page.text
     assert client.get("/players/Annie/rename?new_name=Ann").status_code == 403
-    refused = client.post("/players/Annie/rename", data={**form, "password": PASSWORD})
+    refused = client.post(
+        "/players/Annie/rename", data={**form, "password": CLUB_PASSWORD}
+    )
     assert refused.status_code == 403 and "no club password" in refused.text
     assert whole(app) == was
 

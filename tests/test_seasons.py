@@ -7,7 +7,7 @@ import io
 from datetime import date, datetime
 
 import pytest
-from api_helpers import import_past
+from api_helpers import CLUB_PASSWORD, import_past
 
 from scorekeeper import archive, listing, rulesets, season_table, seasons
 from scorekeeper.errors import BadInput
@@ -15,7 +15,6 @@ from scorekeeper.models import Season, db
 from scorekeeper.result_models import RatingRow, standing
 from scorekeeper.scoring import make_hand, make_table, replay, rules_from_dict
 
-PASSWORD = "Friday at eight"
 RULES = rules_from_dict({"preset": "australian"})
 PAIRS = make_table([("Us", ["Zoë", "=Bob"]), ("Them", ["Cat", "Dan"])])
 TRIO = make_table([(n, [n]) for n in ("Eve", "Fay", "Gus")])
@@ -24,7 +23,7 @@ TRIO = make_table([(n, [n]) for n in ("Eve", "Fay", "Gus")])
 @pytest.fixture
 def club(app, client):
     """Return the client of a club with a password, CSRF checked elsewhere."""
-    app.config.update(CLUB_PASSWORD=PASSWORD, WTF_CSRF_ENABLED=False)
+    app.config.update(CLUB_PASSWORD=CLUB_PASSWORD, WTF_CSRF_ENABLED=False)
     return client
 
 
@@ -53,7 +52,7 @@ def form(**changes: str) -> dict[str, str]:
         "first_day": "2021-03-01",
         "last_day": "2021-05-31",
         "ruleset": "",
-        "password": PASSWORD,
+        "password": CLUB_PASSWORD,
         **changes,
     }
 
@@ -223,7 +222,7 @@ def test_changing_a_seasons_days_rebuilds_its_standings_and_deleting_drops_them(
     assert moved.status_code == 302 and {"Eve", "Zoë"} <= names()
     refused = club.post(f"/seasons/{season_id}/delete", data={"password": "no"})
     assert refused.status_code == 403 and names()
-    gone = club.post(f"/seasons/{season_id}/delete", data={"password": PASSWORD})
+    gone = club.post(f"/seasons/{season_id}/delete", data={"password": CLUB_PASSWORD})
     assert gone.status_code == 302 and names() == set() and saved_seasons(app) == []
     assert club.get("/history").status_code == 200
 

@@ -6,8 +6,10 @@ import os
 from collections.abc import Iterator
 
 import pytest
+from api_helpers import CLUB_PASSWORD, TEST_DATABASE_URL, reset_database
 from phone import phone
 from playwright.sync_api import Browser, Page, sync_playwright
+from server import run_server
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -36,3 +38,13 @@ def browser() -> Iterator[Browser]:
 def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
     """A phone at 390x844 in light mode."""
     yield from phone(browser, request, "light")
+
+
+@pytest.fixture
+def club_server(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """Serve the app with a club password, on a fresh database; yield its URL."""
+    monkeypatch.setenv("CLUB_PASSWORD", CLUB_PASSWORD)
+    if TEST_DATABASE_URL:
+        reset_database(TEST_DATABASE_URL)
+    with run_server(TEST_DATABASE_URL) as url:
+        yield url

@@ -2,27 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
-from api_helpers import FRIDAY, TEST_DATABASE_URL, post, reset_database
+from api_helpers import CLUB_PASSWORD, FRIDAY, post
 from phone import assert_accessible, assert_fits, phone
 from playwright.sync_api import Browser, Page, expect
-from server import run_server
 
 pytestmark = pytest.mark.browser
-
-PASSWORD = "Friday at eight"
-
-
-@pytest.fixture
-def club_server(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
-    """Serve the app with a club password, on a fresh database; yield its URL."""
-    monkeypatch.setenv("CLUB_PASSWORD", PASSWORD)
-    if TEST_DATABASE_URL:
-        reset_database(TEST_DATABASE_URL)
-    with run_server(TEST_DATABASE_URL) as url:
-        yield url
 
 
 def won(url: str, players: list[str]) -> None:
@@ -64,7 +49,7 @@ def test_a_phone_merges_two_players_from_the_leaderboard(
         page.get_by_role("button", name="Merge into Ann").click()
         expect(page.get_by_text("That is not the club password.")).to_be_visible()
         checked(page)
-        page.get_by_label("Club password").fill(PASSWORD)
+        page.get_by_label("Club password").fill(CLUB_PASSWORD)
         page.get_by_role("button", name="Merge into Ann").click()
         expect(page.get_by_role("status")).to_have_text(
             "Annie and Ann are one person now: Ann (1 game changed)."

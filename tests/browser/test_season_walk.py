@@ -3,17 +3,14 @@ chosen with one tap; every page axe-clean in light and dark mode."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime
 
 import pytest
-from api_helpers import FRIDAY, TEST_DATABASE_URL, post, reset_database
+from api_helpers import CLUB_PASSWORD, FRIDAY, post
 from phone import assert_accessible, assert_fits, phone
 from playwright.sync_api import Browser, Page, expect
-from server import run_server
 
 pytestmark = pytest.mark.browser
-PASSWORD = "Friday at eight"
 ZOE = {
     **FRIDAY,
     "sides": [
@@ -22,16 +19,6 @@ ZOE = {
     ],
     "first_dealer": "Zoë",
 }
-
-
-@pytest.fixture
-def club_server(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
-    """Serve the app with a club password, on a fresh database; yield its URL."""
-    monkeypatch.setenv("CLUB_PASSWORD", PASSWORD)
-    if TEST_DATABASE_URL:
-        reset_database(TEST_DATABASE_URL)
-    with run_server(TEST_DATABASE_URL) as url:
-        yield url
 
 
 def test_a_season_is_named_then_chosen_with_one_tap(
@@ -50,7 +37,7 @@ def test_a_season_is_named_then_chosen_with_one_tap(
     page.get_by_role("button", name="Save the season").click()
     expect(page.locator("#password-errors")).to_contain_text("not the club password")
     assert_accessible(page)
-    page.get_by_label("Club password").fill(PASSWORD)
+    page.get_by_label("Club password").fill(CLUB_PASSWORD)
     page.get_by_role("button", name="Save the season").click()
 
     expect(page.get_by_role("heading", level=1)).to_have_text("Summer")
