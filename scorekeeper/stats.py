@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import and_, func, or_, select
 
 from .models import Game, Season, db
 from .result_models import ALL_TIME, standing
@@ -103,18 +103,24 @@ def ranked(
     """
     chosen = (standing.c.scope == scope) & (standing.c.team == teams)
     query = select(standing).where(chosen)
-    if shown is None:
-        rows = db.session.execute(query).all()
-    else:
-        top = query.order_by(standing.c.games.desc(), standing.c.wins.desc())
-        rows = db.session.execute(top.limit(shown)).all()
-        if len(rows) == shown:  # the last place may be shared: bring all who share it
-            last = rows[-1]
-            tied = query.where(
-                standing.c.games == last.games, standing.c.wins == last.wins
+    if shown is not None:  # down to the shown-th place and all who share it
+        place = (
+            select(standing.c.games, standing.c.wins)
+            .where(chosen)
+            .order_by(standing.c.games.desc(), standing.c.wins.desc())
+            .offset(shown - 1)
+            .limit(1)
+            .subquery()
+        )
+        games = select(place.c.games).scalar_subquery()
+        wins = select(place.c.wins).scalar_subquery()
+        query = query.where(  # everyone, when there are fewer than shown
+            or_(
+                standing.c.games > func.coalesce(games, -1),
+                and_(standing.c.games == games, standing.c.wins >= wins),
             )
-            seen = {row.who for row in rows}
-            rows += [r for r in db.session.execute(tied) if r.who not in seen]
+        )
+    rows = list(db.session.execute(query).all())
     rows.sort(key=lambda r: (-r.games, -r.wins, r.name.casefold()))
     kept = rows if shown is None else rows[:shown]
     total = db.session.execute(select(func.count()).where(chosen)).scalar_one()
