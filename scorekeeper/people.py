@@ -6,7 +6,7 @@ from flask import Blueprint, current_app, render_template, request
 from markupsafe import Markup, escape
 
 from . import players, season_table, seasons
-from .errors import BadInput
+from .api import page_arg
 from .scoring import SUIT_SYMBOL
 from .scoring.contracts import SUIT_WORD
 
@@ -42,15 +42,13 @@ def rating_chart(history: list[tuple[object, float]], games: int) -> Markup:
 @bp.get("/players")
 def leaderboard() -> str:
     """List the players by rating, best first, a page at a time."""
-    number = request.args.get("page", "1")
-    if not number.isdigit() or not 1 <= int(number) <= 10**6:
-        raise BadInput("page must be a whole number from 1 to 1000000.", "page")
+    number = page_arg("page", 1, 10**6)
     per_page = current_app.config["GAMES_PER_PAGE"]
     season = seasons.chosen(request.args.get("season"))
     if season is None:
-        board = players.leaderboard(int(number), per_page)
+        board = players.leaderboard(number, per_page)
     else:  # the season's standings: most wins first
-        board = season_table.table(season, False, int(number), per_page)
+        board = season_table.table(season, False, number, per_page)
     return render_template(
         "people/leaderboard.html",
         board=board,
