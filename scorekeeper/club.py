@@ -16,9 +16,15 @@ NO_PASSWORD = (
 WRONG = "That is not the club password."
 
 
-def check(given: str | None, configured: str | None) -> None:
-    """Raise Forbidden (naming the password field) unless `given` is the password."""
+def require(configured: str | None) -> str:
+    """Return the club password, or raise Forbidden when the server has none."""
     if not configured:
         raise Forbidden(NO_PASSWORD, "password")
+    return configured
+
+
+def check(given: str | None, configured: str | None) -> None:
+    """Raise Forbidden (naming the password field) unless `given` is the password."""
+    configured = require(configured)
     if not given or not hmac.compare_digest(given.encode(), configured.encode()):
         raise Forbidden(WRONG, "password")

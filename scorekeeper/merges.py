@@ -24,14 +24,6 @@ from .schema import whole_number
 bp = Blueprint("merges", __name__)
 
 
-def club_password() -> str:
-    """Return the club password, or refuse plainly when the server has none."""
-    password = current_app.config["CLUB_PASSWORD"]
-    if not password:
-        raise Forbidden(club.NO_PASSWORD, "password")
-    return str(password)
-
-
 def asked(name: str, new_name: str, error: AppError | None = None):
     """Show the player's name asked again, with why the last one was refused."""
     page = render_template(
@@ -58,7 +50,7 @@ def confirmation(name: str, form: RenameForm, status: int = 200):
 @bp.get("/players/<name>/rename")
 def confirm(name: str):
     """Say what renaming a player to the name asked (or merging them) will do."""
-    club_password()
+    club.require(current_app.config["CLUB_PASSWORD"])
     new_name = request.args.get("new_name")
     if new_name is None:
         return asked(name, "")
@@ -71,7 +63,7 @@ def rename(name: str):
     form = RenameForm()
     form.validate_on_submit()  # the CSRF token, checked already for every POST
     try:
-        club.check(form.password.data, club_password())
+        club.check(form.password.data, current_app.config["CLUB_PASSWORD"])
     except Forbidden as error:
         form.password.errors = [error.message]
         return confirmation(name, form, error.status)
