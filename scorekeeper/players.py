@@ -13,7 +13,7 @@ from typing import Any
 
 from sqlalchemy import func, select
 
-from . import stats
+from . import ratings, stats
 from .errors import NotFound
 from .listing import Page
 from .models import db
@@ -167,7 +167,7 @@ def profile(name: str) -> Profile:
         partners=_together(key, True),
         opponents=_together(key, False),
         rating=now,
-        history=[(r.created, r.mu - 3 * r.sigma) for r in history],
+        history=[(r.created, ratings.shown(r.mu, r.sigma)) for r in history],
     )
 
 

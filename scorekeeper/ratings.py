@@ -24,6 +24,12 @@ MODEL = PlackettLuce()
 QUIET = {"synchronize_session": False}
 
 
+def shown(mu: float, sigma: float) -> float:
+    """Return the rating shown for a stored mu and sigma: OpenSkill's ordinal
+    (mu - 3 sigma), as the leaderboard ranks by."""
+    return float(MODEL.rating(mu=mu, sigma=sigma).ordinal())
+
+
 def ranks(sides: dict[int, tuple[int, bool]]) -> list[int]:
     """Return each side's place (1 best): the winner, then by total, ties shared."""
     order = sorted({(not won, -total) for total, won in sides.values()})

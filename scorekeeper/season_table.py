@@ -12,6 +12,7 @@ from typing import Any
 
 from sqlalchemy import and_, func, or_, select
 
+from . import ratings
 from .listing import Page
 from .models import Season, db
 from .result_models import RatingRow, standing
@@ -67,7 +68,8 @@ def _changes(spans: dict[str, tuple[int, int]]) -> dict[str, float]:
     )
     query = select(rated.name_key, rated.games, rated.mu, rated.sigma).where(pairs)
     shown = {
-        (r.name_key, r.games): r.mu - 3 * r.sigma for r in db.session.execute(query)
+        (r.name_key, r.games): ratings.shown(r.mu, r.sigma)
+        for r in db.session.execute(query)
     }
     # Before a player's first rated game, everyone starts at 0 (mu - 3 sigma).
     return {
