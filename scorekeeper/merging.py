@@ -28,7 +28,7 @@ from . import counting, ratings, results, seasons, standings, store, tallies
 from .errors import BadInput, Conflict, NotFound, Stale
 from .models import Game, GameSide, Player, db
 from .result_models import PlayerResult
-from .scoring import ScoringError, clean_name, make_table, name_key, rules_from_dict
+from .scoring import ScoringError, clean_name, name_key, rules_from_dict
 
 FIELD = "new_name"
 # Games rewritten a chunk at a time: a long IN list is refused by some
@@ -176,10 +176,7 @@ def _rewrite(game: Game, keys: set[str], new: str) -> counting.Rows:
         if hand.partner in old:
             hand.partner = new
     try:
-        table = make_table(
-            [(s.name, [p.name for p in s.players]) for s in game.sides],
-            game.first_dealer,
-        )
+        table = store.game_table(game)
     except ScoringError as error:
         raise Conflict(f"In the game {game.name}: {error.message}", FIELD) from None
     state = store.replay_rows(game, rules_from_dict(game.rules), table)
