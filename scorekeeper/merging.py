@@ -16,15 +16,13 @@ otherwise, so every score stays as it was. Who may ask is the pages' business
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import select, update
 from sqlalchemy.orm import selectinload
 
-from . import counting, ratings, results, seasons, standings, store, tallies
+from . import counting, players, ratings, results, seasons, standings, store, tallies
 from .errors import BadInput, Conflict, NotFound, Stale
 from .models import Game, GameSide, Player, db
 from .result_models import PlayerResult
@@ -103,12 +101,6 @@ def _seats(key: str) -> list[tuple[str, str]]:
     return [(game_id, name) for game_id, name in db.session.execute(query)]
 
 
-def _usual(seats: Sequence[tuple[str, str]]) -> str:
-    """Return the most common spelling (the first in order, if tied)."""
-    counts = Counter(name for _, name in seats)
-    return min(counts, key=lambda name: (-counts[name], name))
-
-
 def has_played(name: str) -> bool:
     """Return whether anyone of this name (in any spelling) has played here."""
     query = select(Player.id).where(Player.name_key == name_key(name)).limit(1)
@@ -126,28 +118,29 @@ def plan(name: str, new_name: str) -> Change:
     seats = _seats(key)
     if not seats:
         raise NotFound(f"No one called {name} has played here.", "name")
-    old = _usual(seats)
+    old = players.spellings([key])[key]
     try:
         new = clean_name(new_name, FIELD)
     except ScoringError as error:  # the new-game form's rules for a name
         raise BadInput(error.message, FIELD) from None
     others = _seats(name_key(new)) if name_key(new) != key else []
+    into = players.spellings([name_key(new)])[name_key(new)] if others else None
     shared = {g for g, _ in seats} & {g for g, _ in others}
     if shared:
         raise Conflict(
-            f"{old} and {_usual(others)} played in the same game "
+            f"{old} and {into} played in the same game "
             f"({games(len(shared))} together): they cannot be one person.",
             FIELD,
         )
-    if others:  # joining someone: they stay as they are, spelled as most often
-        new = _usual(others)
+    if into is not None:  # joining someone: they stay, spelled as most often
+        new = into
     changing = [(g, spelled) for g, spelled in seats if spelled != new]
     if not changing:
         raise BadInput(f"{old} is spelled {new} in every game already.", FIELD)
     return Change(
         old=old,
         new=new,
-        into=_usual(others) if others else None,
+        into=into,
         moving=len(seats),
         joining=len(others),
         spellings=tuple(
