@@ -8,7 +8,7 @@ import time
 import pytest
 from api_helpers import statements
 
-from scorekeeper import create_app, games, heads, store
+from scorekeeper import create_app, games, grants, heads, store
 from scorekeeper.models import db
 
 SEVEN_HEARTS = {"bidder": "Bob", "contract": "7H", "tricks": 7}
@@ -110,6 +110,29 @@ def test_the_writers_page_and_the_watchers_have_different_etags(app, api, reads)
     again = writer.get(board, headers={"If-None-Match": mine_tag})
     assert again.status_code == 304 and again.headers["ETag"] == mine_tag
     assert again.headers["Cache-Control"] == "private, no-cache"
+
+
+def test_the_scoring_phones_grant_is_opened_once_for_its_polls(app, api, monkeypatch):
+    api.create()
+    board = f"/games/{api.game_id}"
+    writer = app.test_client()
+    writer.get(f"{board}/play/{api.token}")
+    writer.get(board)
+    tag = writer.get(board).headers["ETag"]
+    opened = []
+    unseal = grants.opened
+
+    def counting(*args):
+        opened.append(args)
+        return unseal(*args)
+
+    monkeypatch.setattr(grants, "opened", counting)
+    polls = [writer.get(board, headers={"If-None-Match": tag}) for _ in range(3)]
+    assert [p.status_code for p in polls] == [304] * 3
+    assert opened == []  # opened when the page was drawn, kept since
+    api.hand(**SEVEN_HEARTS)  # the version moves; the phone still scores
+    fresh = writer.get(board, headers={"If-None-Match": tag})
+    assert fresh.status_code == 200 and "Save hand" in fresh.text
 
 
 def test_a_watcher_never_gets_the_writers_page(app, api):
