@@ -7,12 +7,14 @@ by the same change in every scope its game falls in.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy import and_, bindparam, case, delete, insert, or_, select, text, update
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.sql.expression import Update
 
 from .counting import Rows, counts, fold, labels, moved, team_name
 from .models import Game, Season, db
@@ -57,16 +59,23 @@ def _add(changes: dict[str, dict[str, int]], scope: int) -> None:
     the rows are locked in the changes' key order, never a set of counters
     at a time: two writes sharing players cannot lock them crosswise.
     """
-    counters = sorted(set().union(*changes.values()))
+    counters = tuple(sorted(set().union(*changes.values())))
     rows = [
-        {"who_": who, **dict.fromkeys(counters, 0), **change}
+        {"scope_": scope, "who_": who, **dict.fromkeys(counters, 0), **change}
         for who, change in changes.items()
     ]
+    db.session.execute(_adding(counters), rows)
+
+
+@functools.lru_cache(maxsize=256)
+def _adding(counters: tuple[str, ...]) -> Update:
+    """Return the UPDATE that adds to these counters, built once for each set."""
     added = {c: standing.c[c] + bindparam(c) for c in counters}
-    query = update(standing).where(
-        standing.c.scope == scope, standing.c.who == bindparam("who_")
+    here = (
+        standing.c.scope == bindparam("scope_"),
+        standing.c.who == bindparam("who_"),
     )
-    db.session.execute(query.values(added), rows)
+    return update(standing).where(*here).values(added)
 
 
 def apply(game: Game, before: Rows, after: Rows, fresh: bool = False) -> None:
