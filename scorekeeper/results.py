@@ -114,21 +114,32 @@ def stored(game: Game) -> counting.Rows:
 
 
 def keep(
-    game: Game, table: Table, state: GameState, since: int = 1, *, fresh: bool = False
+    game: Game,
+    table: Table,
+    state: GameState,
+    since: int = 1,
+    was: GameState | None = None,
+    *,
+    fresh: bool = False,
 ) -> None:
     """Store a game's results after a write that changed its hands from `since` on.
 
     A fresh game (just made, imported or being rebuilt) has none yet. Any other
-    has the rows its last write kept: its sides' (the players' are theirs) and
-    only its hands from `since` on are read back.
+    has the rows its last write kept: those of the replay the write started
+    from, if it gives it (`was`), else its sides' (the players' are theirs)
+    and its hands from `since` on are read back.
     """
     sides = side_rows(game, table, state)
     after = (hand_rows(game.id, table, state, since), sides, player_rows(sides, table))
     before: counting.Rows = ([], [], [])
     if not fresh:
         kept = since <= game.hand_count  # a hand recorded at the end replaces none
-        hands = stored_rows(HandResultRow, game, since) if kept else []
-        stood = stored_rows(SideResult, game)
+        if was is not None:
+            hands = hand_rows(game.id, table, was, since) if kept else []
+            stood = side_rows(game, table, was)
+        else:
+            hands = stored_rows(HandResultRow, game, since) if kept else []
+            stood = stored_rows(SideResult, game)
         before = (hands, stood, player_rows(stood, table))
         if kept:
             gone = delete(HandResultRow).where(

@@ -21,7 +21,7 @@ from .scoring import (
     replay,
     rules_to_dict,
 )
-from .store import Also, AlsoMade, Loaded, load
+from .store import Also, AlsoMade, Change, Loaded, load
 from .text import TEXT_LIMIT, clean_text
 
 # The pages and the API reach games, and their listing, through this module.
@@ -130,16 +130,14 @@ def record_hand(
 ) -> Loaded:
     """Record the next hand; raise GameOver if the game has ended."""
 
-    def work() -> tuple[GameState, int]:
+    def work() -> Change:
         version = game.game.version
         before = store.remembered(game.game, version - 1) or store.replay_rows(
             game.game, game.rules, game.table
         )
         state = replay(game.rules, game.table, [new], since=before)
-        row = store.hand_row(len(state.hands), new)
-        row.game_id = game.id
-        db.session.add(row)  # not through game.hands: that would load every row
-        return state, row.number
+        store.add_hand(game.game, len(state.hands), new)
+        return Change(state, len(state.hands), before)
 
     return store.locked_write(game, expected_version, work, also)
 
@@ -169,7 +167,7 @@ def replace_hand(
 ) -> Loaded:
     """Replace a hand and recompute everything after it."""
 
-    def work() -> tuple[GameState, int]:
+    def work() -> Change:
         rows = game.game.hands
         check_number(number, len(rows))
         hands = [store.stored_hand(h) for h in rows]
@@ -178,7 +176,7 @@ def replace_hand(
         row, changed = rows[number - 1], store.hand_row(number, new)
         for column in ("contract", "side", "bidder", "partner", "first_out", "tricks"):
             setattr(row, column, getattr(changed, column))
-        return state, number
+        return Change(state, number)
 
     return store.locked_write(game, expected_version, work)
 
@@ -188,7 +186,7 @@ def undo_hand(
 ) -> Loaded:
     """Delete the last hand (or check that `number` is the last) and replay."""
 
-    def work() -> tuple[GameState, int]:
+    def work() -> Change:
         rows = game.game.hands
         count = len(rows)
         if number is not None:
@@ -201,7 +199,8 @@ def undo_hand(
                 )
         check_undoable(count)
         rows.pop()
-        return _replay_with(game, [store.stored_hand(h) for h in rows], count), count
+        hands = [store.stored_hand(h) for h in rows]
+        return Change(_replay_with(game, hands, count), count)
 
     return store.locked_write(game, expected_version, work)
 

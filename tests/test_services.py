@@ -93,6 +93,16 @@ def test_hand_fifty_takes_as_many_queries_as_hand_one(app, client, api):
     assert reads <= 5
 
 
+def test_recording_a_hand_reads_no_stored_result_back(app, api):
+    """A hand's results move from the replay the write started from, not a read."""
+    api.create()
+    api.hand(**SEVEN_HEARTS)
+    sql = statements(app, lambda: api.hand(**SEVEN_HEARTS))
+    reads = [s for s in sql if s.lstrip().upper().startswith("SELECT")]
+    assert not any("_result" in s for s in reads), reads
+    assert any("UPDATE side_result" in s for s in sql)
+
+
 def test_list_games_and_player_names(app, api):
     api.create()
     api.create(
