@@ -6,6 +6,7 @@ from typing import Any
 
 from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy.sql.expression import Update
 
 from . import counting, ratings, standings, tallies
 from .models import Game, db
@@ -97,6 +98,19 @@ MOVING = ("total", "against", "finished", "win")
 QUIET = {"synchronize_session": False}
 
 
+def _moving(model: Any, place: str) -> tuple[str, Update]:
+    """Return what finds a game's side or player, and the UPDATE that moves it."""
+    table = model.__table__
+    found = (table.c.game_id == bindparam("game_"), table.c[place] == bindparam("at_"))
+    return place, update(table).where(*found)
+
+
+# The statements every write runs, built once (building them cost more than SQL).
+MOVES = {SideResult: _moving(SideResult, "position")}
+MOVES[PlayerResult] = _moving(PlayerResult, "name_key")
+ENDED = update(Game.__table__).where(Game.__table__.c.id == bindparam("game_"))
+
+
 def stored_rows(model: Any, game: Game, since: int = 1) -> list[Row]:
     """Return a game's stored results of one kind (hands from `since` on)."""
     rows = model.__table__
@@ -153,31 +167,23 @@ def keep(
         for name, value in ended.items():
             setattr(game, name, value)
     else:  # the game's row is written already: set them alone, in Core
-        games = Game.__table__
-        db.session.execute(update(games).where(games.c.id == game.id), ended)
+        db.session.execute(ENDED, {"game_": game.id, **ended})
         for name, value in ended.items():
             set_committed_value(game, name, value)
     # Core statements on the tables: the ORM's bulk paths cost more than SQL.
     if after[0]:
         db.session.execute(insert(HandResultRow.__table__), after[0])
     # Sides and players are the game's for good: inserted once, then updated.
-    for model, rows, place in (
-        (SideResult, after[1], "position"),
-        (PlayerResult, after[2], "name_key"),
-    ):
-        kept_in = model.__table__
+    for model, rows in ((SideResult, after[1]), (PlayerResult, after[2])):
         if fresh:
-            db.session.execute(insert(kept_in), rows)
+            db.session.execute(insert(model.__table__), rows)
             continue
-        found = (
-            kept_in.c.game_id == bindparam("game_"),
-            kept_in.c[place] == bindparam("at_"),
-        )
+        place, moving = MOVES[model]
         changed = [
             {"game_": row["game_id"], "at_": row[place], **{k: row[k] for k in MOVING}}
             for row in rows
         ]
-        db.session.execute(update(kept_in).where(*found), changed)
+        db.session.execute(moving, changed)
     standings.apply(game, before, after, fresh)
     tallies.apply(before, after)
     if rated:  # a game finished, or a finished one changed: its ratings move

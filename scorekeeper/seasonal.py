@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
-from sqlalchemy import ColumnElement, select
+from sqlalchemy import ColumnElement, bindparam, select
 
 from .models import Game, Season, db
 
@@ -44,12 +44,13 @@ def holds(season: Season, created: datetime, ruleset_id: int | None) -> bool:
     return within and season.ruleset_id in (None, ruleset_id)
 
 
+# The seasons whose days hold a day, built once: every write asks it.
+ON_DAY = select(Season).where(
+    Season.first_day <= bindparam("day"), Season.last_day >= bindparam("day")
+)
+
+
 def scopes(game: Game) -> list[Season]:
     """Return the seasons a game falls in."""
-    day = game.created.date()
-    query = select(Season).where(Season.first_day <= day, Season.last_day >= day)
-    return [
-        season
-        for season in db.session.execute(query).scalars()
-        if holds(season, game.created, game.ruleset_id)
-    ]
+    found = db.session.execute(ON_DAY, {"day": game.created.date()}).scalars()
+    return [season for season in found if holds(season, game.created, game.ruleset_id)]
