@@ -8,7 +8,10 @@ by wrk (Debian's package, installed with apt-get when missing), so the load
 generator is not what limits the rate. Scenarios: the scoreboard as a watcher
 and as the scoring phone, each with and without If-None-Match (a 304 when the
 game has not changed), the API's game with If-None-Match, and recording a hand
-through the API. Each rate is printed beside its ratio to hello's, and beside
+through the API; and recording a hand through bench/floor_app.py, the least
+any write of a hand must do, with the driver alone (no Flask, no ORM), on the
+app's own database: how near to hello a write can come in Python. Each rate
+is printed beside its ratio to hello's, and beside
 the server's CPU time per request (its workers' user and system time, from
 /proc, over the requests wrk counted) with hello's CPU per request over it: on a
 machine shared with other work the rates swing with the load, the CPU far less.
@@ -32,7 +35,7 @@ from typing import Any, NamedTuple
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from api_helpers import CYCLE, ENDLESS  # noqa: E402
-from server import BIN, Server, free_port, send  # noqa: E402
+from server import BIN, ROOT, Server, free_port, send  # noqa: E402
 
 HELLO = """from flask import Flask
 
@@ -200,16 +203,55 @@ def app_scenarios(app: Served, seconds: int, connections: int) -> dict[str, Rate
         name: load(app, path, seconds, connections, headers)
         for name, (path, headers) in reads.items()
     }
+    results["record a hand, POST /api/games/<id>/hands"] = record(
+        port, app, seconds, connections
+    )
+    return results
+
+
+def record(port: int, server: Served, seconds: int, connections: int) -> Rate:
+    """Make games on the app's port; load a server with hands recorded in them."""
     # Many endless games, so none grows past a few dozen hands in the run.
     games = [post(port, "/api/games", ENDLESS) for _ in range(64)]
     listed = ", ".join(
         f'{{"/api/games/{g["id"]}/hands", "{g["write_token"]}"}}' for g in games
     )
     bodies = ", ".join(json.dumps(json.dumps(hand)) for hand in CYCLE)
-    results["record a hand, POST /api/games/<id>/hands"] = load(
-        app, "/", seconds, connections, script=RECORD % (listed, bodies)
+    return load(server, "/", seconds, connections, script=RECORD % (listed, bodies))
+
+
+def answers(port: int) -> bool:
+    """Return whether a server answers on a port (whatever it answers)."""
+    try:
+        send(port, "GET", "/api/games/none/hands")
+    except OSError:
+        return False
+    return True
+
+
+def floor(app: Server, seconds: int, connections: int) -> Rate:
+    """Record hands through bench/floor_app.py, on the app's own database."""
+    port = free_port()
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env["FLOOR_DATABASE"] = app.database_url.removeprefix("sqlite:///")
+    process = subprocess.Popen(
+        [str(BIN / "gunicorn"), "-w", "2", "-b", f"127.0.0.1:{port}"]
+        + ["--chdir", str(ROOT / "bench"), "floor_app:app"],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
-    return results
+    try:
+        deadline = time.monotonic() + 20
+        while not answers(port):
+            if time.monotonic() > deadline:
+                raise RuntimeError("The floor app did not start")
+            time.sleep(0.1)
+        served = Served(port, process.pid)
+        return record(int(app.url.rsplit(":", 1)[1]), served, seconds, connections)
+    finally:
+        process.terminate()
+        process.wait()
 
 
 def main() -> None:
@@ -230,6 +272,9 @@ def main() -> None:
             # in between weighs on both sides of each ratio alike.
             before = load(hello, "/", args.seconds, args.connections)
             results = app_scenarios(served, args.seconds, args.connections)
+            results["record a hand, the floor (bench/floor_app.py)"] = floor(
+                app, args.seconds, args.connections
+            )
             after = load(hello, "/", args.seconds, args.connections)
         finally:
             app.stop()
