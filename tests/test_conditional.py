@@ -38,6 +38,18 @@ def reads(app, monkeypatch):
     return counted, no_flask
 
 
+def scoring_phone(app, api):
+    """Make a game; return the phone that opened its play link, its scoreboard's
+    path, and that scoreboard as the phone has it (drawn twice: the first draw
+    gives the phone its CSRF token)."""
+    api.create()
+    board = f"/games/{api.game_id}"
+    writer = app.test_client()
+    writer.get(f"{board}/play/{api.token}")
+    writer.get(board)
+    return writer, board, writer.get(board)
+
+
 def test_a_watcher_gets_304_from_the_version_alone(app, client, api, reads):
     api.create()
     api.hand(**SEVEN_HEARTS)
@@ -90,12 +102,8 @@ def test_a_new_hand_changes_the_etag(client, api):
 
 
 def test_the_writers_page_and_the_watchers_have_different_etags(app, api, reads):
-    api.create()
-    board = f"/games/{api.game_id}"
-    watcher, writer = app.test_client(), app.test_client()
-    writer.get(f"{board}/play/{api.token}")
-    writer.get(board)  # the first draw gives the phone its CSRF token
-    mine = writer.get(board)
+    writer, board, mine = scoring_phone(app, api)
+    watcher = app.test_client()
     assert "Save hand" in mine.text
     reads[1]()  # from here on, every answer is given before Flask runs
     assert writer.get(board).text == mine.text
@@ -113,12 +121,8 @@ def test_the_writers_page_and_the_watchers_have_different_etags(app, api, reads)
 
 
 def test_the_scoring_phones_grant_is_opened_once_for_its_polls(app, api, monkeypatch):
-    api.create()
-    board = f"/games/{api.game_id}"
-    writer = app.test_client()
-    writer.get(f"{board}/play/{api.token}")
-    writer.get(board)
-    tag = writer.get(board).headers["ETag"]
+    writer, board, drawn = scoring_phone(app, api)
+    tag = drawn.headers["ETag"]
     opened = []
     unseal = grants.opened
 
@@ -136,12 +140,8 @@ def test_the_scoring_phones_grant_is_opened_once_for_its_polls(app, api, monkeyp
 
 
 def test_a_watcher_never_gets_the_writers_page(app, api):
-    api.create()
-    board = f"/games/{api.game_id}"
-    watcher, writer = app.test_client(), app.test_client()
-    writer.get(f"{board}/play/{api.token}")
-    writer.get(board)
-    mine = writer.get(board)
+    _, board, mine = scoring_phone(app, api)
+    watcher = app.test_client()
     theirs = watcher.get(board, headers={"If-None-Match": mine.headers["ETag"]})
     assert theirs.status_code == 200 and theirs.headers["ETag"].startswith('W/"1-view')
     assert "Save hand" not in theirs.text and "play/" not in theirs.text
@@ -149,12 +149,7 @@ def test_a_watcher_never_gets_the_writers_page(app, api):
 
 
 def test_a_kept_writers_page_renews_the_device_cookie(app, api, reads):
-    api.create()
-    board = f"/games/{api.game_id}"
-    writer = app.test_client()
-    writer.get(f"{board}/play/{api.token}")
-    writer.get(board)
-    drawn = writer.get(board)
+    writer, board, drawn = scoring_phone(app, api)
     reads[1]()
     kept = writer.get(board)
     assert kept.headers.getlist("Set-Cookie") == drawn.headers.getlist("Set-Cookie")
@@ -233,12 +228,8 @@ def test_a_missing_game_is_still_a_404(client):
 
 
 def test_a_forged_or_stale_session_is_no_session(app, api, monkeypatch):
-    api.create()
-    board = f"/games/{api.game_id}"
-    writer = app.test_client()
-    writer.get(f"{board}/play/{api.token}")
-    writer.get(board)
-    tag = writer.get(board).headers["ETag"]
+    writer, board, drawn = scoring_phone(app, api)
+    tag = drawn.headers["ETag"]
     assert writer.get(board, headers={"If-None-Match": tag}).status_code == 304
     real = writer.get_cookie("session").value
     writer.set_cookie("session", real[:-2] + ("AA" if real[-2:] != "AA" else "BB"))
