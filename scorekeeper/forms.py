@@ -23,6 +23,7 @@ from wtforms.validators import (
     ValidationError,
 )
 
+from .errors import BadInput
 from .repeats import new_form_id
 from .schema import whole_number
 from .scoring import (
@@ -213,6 +214,15 @@ STATUSES = [
     SelectChoice("finished", "Finished"),
 ]
 PAGE_LIMIT = 100_000
+PAGE_WRONG = "The page must be a number from 1 up."
+
+
+def page_number(text: str | None) -> int:
+    """Return the page a listing page asks for (the first if none), or refuse it."""
+    number = 1 if text is None else whole_number(text, PAGE_LIMIT)
+    if number is None or number < 1:
+        raise BadInput(PAGE_WRONG, "page")
+    return number
 
 
 class HistoryForm(FlaskForm):
@@ -227,7 +237,7 @@ class HistoryForm(FlaskForm):
         "Page",
         validators=[
             Optional(),
-            NumberRange(1, PAGE_LIMIT, "The page must be a number from 1 up."),
+            NumberRange(1, PAGE_LIMIT, PAGE_WRONG),
         ],
     )
 

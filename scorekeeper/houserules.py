@@ -7,8 +7,9 @@ from typing import Any
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from . import access, rulesets, schema
-from .errors import AppError, BadInput, Forbidden, app_error
+from . import access, rulesets
+from .errors import AppError, Forbidden, app_error
+from .forms import page_number
 from .ruleforms import DeleteForm, HouseRulesBase, HouseRulesForm, PresetForm
 from .scoring import (
     DEFAULT_PRESET,
@@ -97,10 +98,7 @@ def writable(ruleset_id: int) -> tuple[Any, str]:
 @bp.get("/")
 def index() -> str:
     """List the saved house rules, 50 a page, each with its rules in plain words."""
-    number = schema.whole_number(request.args.get("page", "1"))
-    if not number:
-        raise BadInput("The page must be a whole number from 1 up.", "page")
-    page = rulesets.list_rulesets(number, PER_PAGE)
+    page = rulesets.list_rulesets(page_number(request.args.get("page")), PER_PAGE)
     held = access.held(access.RULESET, [str(r.id) for r in page.items])
     entries = [
         {

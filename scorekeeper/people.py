@@ -6,7 +6,7 @@ from flask import Blueprint, current_app, render_template, request
 from markupsafe import Markup, escape
 
 from . import players, season_table, seasons
-from .api import page_arg
+from .forms import page_number
 from .scoring import SUIT_SYMBOL
 from .scoring.contracts import SUIT_WORD
 
@@ -42,7 +42,7 @@ def rating_chart(history: list[tuple[object, float]], games: int) -> Markup:
 @bp.get("/players")
 def leaderboard() -> str:
     """List the players by rating, best first, a page at a time."""
-    number = page_arg("page", 1, 10**6)
+    number = page_number(request.args.get("page"))
     per_page = current_app.config["GAMES_PER_PAGE"]
     season = seasons.chosen(request.args.get("season"))
     if season is None:

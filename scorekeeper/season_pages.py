@@ -27,7 +27,8 @@ from wtforms.validators import InputRequired, Length
 
 from . import club, exports, rulesets, schema, season_table, seasons
 from .downloads import csv_file
-from .errors import AppError, BadInput
+from .errors import AppError
+from .forms import page_number
 
 bp = Blueprint("season_pages", __name__, url_prefix="/seasons")
 # A season's standings show this many players (and teams) a page.
@@ -141,14 +142,6 @@ def index() -> tuple[str, int] | Response:
     ), done
 
 
-def page_number(name: str) -> int:
-    """Return a page number from the query, or refuse it naming the field."""
-    number = schema.whole_number(request.args.get(name, "1"))
-    if not number:
-        raise BadInput("The page must be a whole number from 1 up.", name)
-    return number
-
-
 @bp.route("/<int:season_id>", methods=["GET", "POST"])
 def season(season_id: int) -> tuple[str, int] | Response:
     """Show a season's standings; change it (with the club password)."""
@@ -158,7 +151,9 @@ def season(season_id: int) -> tuple[str, int] | Response:
     done = saving(form, found) if form.is_submitted() else 200
     if isinstance(done, Response):
         return done
-    players = season_table.table(found, False, page_number("page"), SHOWN)
+    players = season_table.table(
+        found, False, page_number(request.args.get("page")), SHOWN
+    )
     teams = season_table.table(found, True, 1, SHOWN)
     return render_template(
         "season_pages/season.html",

@@ -37,9 +37,10 @@ def test_a_list_argument_of_unicode_digits_names_it(client, query, field):
 @pytest.mark.parametrize("path", ["/players", "/history", "/rules/"])
 @pytest.mark.parametrize("number", ["²", "①", "0", "9" * 5000])
 def test_a_page_number_that_is_no_whole_number_is_400(client, path, number):
+    """Every listing page refuses a bad page number in the same words."""
     response = client.get(f"{path}?page={number}")
     assert response.status_code == 400, (path, number, response.status_code)
-    assert "page" in response.text
+    assert "The page must be a number from 1 up." in response.text
 
 
 @pytest.mark.parametrize("shape", ["²x2", "2x²", "①x1", "9" * 5000 + "x2"])
