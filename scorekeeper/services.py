@@ -173,9 +173,8 @@ def replace_hand(
         hands = [store.stored_hand(h) for h in rows]
         hands[number - 1] = new
         state = _replay_with(game, hands, number)
-        row, changed = rows[number - 1], store.hand_row(number, new)
-        for column in ("contract", "side", "bidder", "partner", "first_out", "tricks"):
-            setattr(row, column, getattr(changed, column))
+        for column, value in store.hand_values(number, new).items():
+            setattr(rows[number - 1], column, value)
         return Change(state, number)
 
     return store.locked_write(game, expected_version, work)
