@@ -8,7 +8,7 @@ by wrk (Debian's package, installed with apt-get when missing), so the load
 generator is not what limits the rate. Scenarios: the scoreboard as a watcher
 and as the scoring phone, each with and without If-None-Match (a 304 when the
 game has not changed), the API's game with If-None-Match, and recording a hand
-through the API; and recording a hand through bench/floor_app.py, the least
+through the API; and recording a hand through bench/bare_write.py, the least
 any write of a hand must do, with the driver alone (no Flask, no ORM), on the
 app's own database: how near to hello a write can come in Python. Each rate
 is printed beside its ratio to hello's, and beside
@@ -229,14 +229,14 @@ def answers(port: int) -> bool:
     return True
 
 
-def floor(app: Server, seconds: int, connections: int) -> Rate:
-    """Record hands through bench/floor_app.py, on the app's own database."""
+def bare(app: Server, seconds: int, connections: int) -> Rate:
+    """Record hands through bench/bare_write.py, on the app's own database."""
     port = free_port()
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    env["FLOOR_DATABASE"] = app.database_url.removeprefix("sqlite:///")
+    env["BARE_DATABASE"] = app.database_url.removeprefix("sqlite:///")
     process = subprocess.Popen(
         [str(BIN / "gunicorn"), "-w", "2", "-b", f"127.0.0.1:{port}"]
-        + ["--chdir", str(ROOT / "bench"), "floor_app:app"],
+        + ["--chdir", str(ROOT / "bench"), "bare_write:app"],
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -245,7 +245,7 @@ def floor(app: Server, seconds: int, connections: int) -> Rate:
         deadline = time.monotonic() + 20
         while not answers(port):
             if time.monotonic() > deadline:
-                raise RuntimeError("The floor app did not start")
+                raise RuntimeError("The bare write did not start")
             time.sleep(0.1)
         served = Served(port, process.pid)
         return record(int(app.url.rsplit(":", 1)[1]), served, seconds, connections)
@@ -272,7 +272,7 @@ def main() -> None:
             # in between weighs on both sides of each ratio alike.
             before = load(hello, "/", args.seconds, args.connections)
             results = app_scenarios(served, args.seconds, args.connections)
-            results["record a hand, the floor (bench/floor_app.py)"] = floor(
+            results["record a hand, bare (bench/bare_write.py)"] = bare(
                 app, args.seconds, args.connections
             )
             after = load(hello, "/", args.seconds, args.connections)

@@ -1,4 +1,4 @@
-"""The floor for recording a hand: the least a write must do, with no Flask or ORM.
+"""A bare write of a hand: the least any write must do, with no Flask or ORM.
 
 Not the app: a bare WSGI app that bench/server.py serves beside it, on the
 same SQLite file, to show how near to a hello any write of a hand can come in
@@ -25,7 +25,7 @@ from typing import Any
 from scorekeeper import counting, results, schema, tokens
 from scorekeeper.scoring import GameState, Hand, make_table, replay, rules_from_dict
 
-DATABASE = os.environ["FLOOR_DATABASE"]
+DATABASE = os.environ["BARE_DATABASE"]
 MOVING = ("total", "against", "finished", "win")
 connection: sqlite3.Connection | None = None
 kept: dict[tuple[str, int], GameState] = {}  # each worker's replays, by version
