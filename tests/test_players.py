@@ -146,6 +146,21 @@ def replay_met(key: str, played: list[Any]) -> dict[str, Any]:
     }
 
 
+def page_figures(p: Any) -> dict[str, Any]:
+    """Return the figures a player's page shows, named as replay_figures names them."""
+    return {
+        "games": p.stats.games,
+        "wins": p.stats.wins,
+        "contracted": p.contractor[0],
+        "points": p.contractor[1],
+        "defended": p.defender[0],
+        "set": p.set,
+        "ralphed": p.ralphed,
+        "total": p.contractor[1] + p.defender[1],
+        "losses": Counter(p.losses),
+    }
+
+
 def replay_figures(key: str, played: list[Any]) -> dict[str, Any]:
     """Return a player's page figures counted by replaying their games."""
     out = {"games": 0, "wins": 0, "contracted": 0, "points": 0, "defended": 0}
@@ -194,18 +209,7 @@ def test_a_players_page_numbers_equal_a_fresh_replay_of_their_games(app: Flask):
                     continue
                 p = players.profile(key.upper())
                 assert p.key == key
-                got = {
-                    "games": p.stats.games,
-                    "wins": p.stats.wins,
-                    "contracted": p.contractor[0],
-                    "points": p.contractor[1],
-                    "defended": p.defender[0],
-                    "set": p.set,
-                    "ralphed": p.ralphed,
-                    "total": p.contractor[1] + p.defender[1],
-                    "losses": Counter(p.losses),
-                }
-                assert got == want
+                assert page_figures(p) == want
                 assert p.name == shown_names(played)[key]
                 met = {
                     "partners" if beside else "opponents": [
