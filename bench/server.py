@@ -138,26 +138,38 @@ def load(
     return Rate(rate, spent / done * 1e6)
 
 
-def gunicorn_hello(folder: str) -> tuple[subprocess.Popen[bytes], int]:
-    """Serve the bare hello app under gunicorn with two workers."""
-    Path(folder, "hello.py").write_text(HELLO)
+def gunicorn(
+    chdir: str, module: str, logs: str, env: dict[str, str] | None = None
+) -> tuple[subprocess.Popen[bytes], int]:
+    """Serve a WSGI app under gunicorn with two workers; return once it answers."""
     port = free_port()
-    log = open(Path(folder, "hello.log"), "w+b")  # noqa: SIM115
+    log = open(Path(logs, module.replace(":", ".") + ".log"), "w+b")  # noqa: SIM115
     process = subprocess.Popen(
         [str(BIN / "gunicorn"), "-w", "2", "-b", f"127.0.0.1:{port}"]
-        + ["--chdir", folder, "hello:app"],
+        + ["--chdir", chdir, module],
+        env=env,
         stdout=log,
         stderr=log,
     )
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
         try:
-            if send(port, "GET", "/")[0] == 200:
-                return process, port
+            send(port, "GET", "/")  # any answer: it serves
+            return process, port
         except OSError:
             time.sleep(0.1)
     process.kill()
-    raise RuntimeError("The hello app did not start")
+    raise RuntimeError(f"{module} did not start")
+
+
+def gunicorn_hello(folder: str) -> tuple[subprocess.Popen[bytes], int]:
+    """Serve the bare hello app under gunicorn with two workers."""
+    Path(folder, "hello.py").write_text(HELLO)
+    process, port = gunicorn(folder, "hello:app", folder)
+    if send(port, "GET", "/")[0] != 200:
+        process.kill()
+        raise RuntimeError("The hello app does not say hello")
+    return process, port
 
 
 def writer_cookie(port: int, game: dict[str, Any]) -> str:
@@ -220,33 +232,12 @@ def record(port: int, server: Served, seconds: int, connections: int) -> Rate:
     return load(server, "/", seconds, connections, script=RECORD % (listed, bodies))
 
 
-def answers(port: int) -> bool:
-    """Return whether a server answers on a port (whatever it answers)."""
-    try:
-        send(port, "GET", "/api/games/none/hands")
-    except OSError:
-        return False
-    return True
-
-
-def bare(app: Server, seconds: int, connections: int) -> Rate:
+def bare(app: Server, logs: str, seconds: int, connections: int) -> Rate:
     """Record hands through bench/bare_write.py, on the app's own database."""
-    port = free_port()
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     env["BARE_DATABASE"] = app.database_url.removeprefix("sqlite:///")
-    process = subprocess.Popen(
-        [str(BIN / "gunicorn"), "-w", "2", "-b", f"127.0.0.1:{port}"]
-        + ["--chdir", str(ROOT / "bench"), "bare_write:app"],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    process, port = gunicorn(str(ROOT / "bench"), "bare_write:app", logs, env)
     try:
-        deadline = time.monotonic() + 20
-        while not answers(port):
-            if time.monotonic() > deadline:
-                raise RuntimeError("The bare write did not start")
-            time.sleep(0.1)
         served = Served(port, process.pid)
         return record(int(app.url.rsplit(":", 1)[1]), served, seconds, connections)
     finally:
@@ -273,7 +264,7 @@ def main() -> None:
             before = load(hello, "/", args.seconds, args.connections)
             results = app_scenarios(served, args.seconds, args.connections)
             results["record a hand, bare (bench/bare_write.py)"] = bare(
-                app, args.seconds, args.connections
+                app, folder, args.seconds, args.connections
             )
             after = load(hello, "/", args.seconds, args.connections)
         finally:
