@@ -67,9 +67,8 @@ class Profile:
     @property
     def win_rate(self) -> str:
         """Return the wins of the finished games, as a percentage in words."""
-        if not self.stats.finished:
-            return "—"
-        return f"{round(100 * self.stats.wins / self.stats.finished)}%"
+        rate = stats.win_rate(self.stats.wins, self.stats.finished)
+        return "—" if rate is None else f"{rate}%"
 
 
 def spellings(keys: list[str]) -> dict[str, str]:

@@ -12,7 +12,7 @@ from typing import Any
 
 from sqlalchemy import and_, func, or_, select
 
-from . import ratings
+from . import ratings, stats
 from .listing import Page
 from .models import Season, db
 from .result_models import RatingRow, standing
@@ -36,7 +36,7 @@ class Line:
     @property
     def win_rate(self) -> int | None:
         """Return the wins of the finished games in percent, or None with none."""
-        return round(100 * self.wins / self.finished) if self.finished else None
+        return stats.win_rate(self.wins, self.finished)
 
 
 def _rated(season: Season, ascending: bool) -> Any:

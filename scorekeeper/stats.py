@@ -14,6 +14,11 @@ from .scoring.contracts import LEVELS
 from .seasonal import in_season
 
 
+def win_rate(wins: int, finished: int) -> int | None:
+    """Return the wins of the finished games in whole percent, or None with none."""
+    return round(100 * wins / finished) if finished else None
+
+
 @dataclass(frozen=True)
 class Record:
     """How many contracts of one kind were bid and how many of them were made."""
