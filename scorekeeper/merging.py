@@ -173,9 +173,7 @@ def _rewrite(game: Game, keys: set[str], new: str) -> counting.Rows:
     except ScoringError as error:
         raise Conflict(f"In the game {game.name}: {error.message}", FIELD) from None
     state = store.replay_rows(game, rules_from_dict(game.rules), table)
-    sides = results.side_rows(game, table, state)
-    hands = results.hand_rows(game.id, table, state, 1)
-    return hands, sides, results.player_rows(sides, table)
+    return results.from_replay(game, table, state)
 
 
 def _teams(game: Game, keys: set[str]) -> set[str]:

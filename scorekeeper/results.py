@@ -92,6 +92,15 @@ def player_rows(sides: list[Row], table: Table) -> list[Row]:
     ]
 
 
+def from_replay(
+    game: Game, table: Table, state: GameState, since: int = 1
+) -> counting.Rows:
+    """Return a game's results from its replay: its hands from `since` on (none
+    past its last), its sides' and its players'."""
+    sides = side_rows(game, table, state)
+    return hand_rows(game.id, table, state, since), sides, player_rows(sides, table)
+
+
 MODELS = (HandResultRow, SideResult, PlayerResult)
 # What a write may change in a side's or a player's row.
 MOVING = ("total", "against", "finished", "win")
@@ -143,18 +152,16 @@ def keep(
     from, if it gives it (`was`), else its sides' (the players' are theirs)
     and its hands from `since` on are read back.
     """
-    sides = side_rows(game, table, state)
-    after = (hand_rows(game.id, table, state, since), sides, player_rows(sides, table))
+    after = from_replay(game, table, state, since)
     before: counting.Rows = ([], [], [])
     if not fresh:
         kept = since <= game.hand_count  # a hand recorded at the end replaces none
         if was is not None:
-            hands = hand_rows(game.id, table, was, since) if kept else []
-            stood = side_rows(game, table, was)
+            before = from_replay(game, table, was, since)
         else:
             hands = stored_rows(HandResultRow, game, since) if kept else []
             stood = stored_rows(SideResult, game)
-        before = (hands, stood, player_rows(stood, table))
+            before = (hands, stood, player_rows(stood, table))
         if kept:
             gone = delete(HandResultRow).where(
                 HandResultRow.game_id == game.id, HandResultRow.number >= since
