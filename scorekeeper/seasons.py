@@ -16,6 +16,7 @@ from . import counting, standings, store
 from .errors import BadInput, NotFound
 from .models import RuleSet, Season, db
 from .result_models import HandResultRow, PlayerResult, SideResult, standing
+from .schema import whole_number
 from .scoring import name_key
 from .seasonal import in_season
 from .text import clean_text
@@ -44,9 +45,10 @@ def chosen(value: str | None) -> Season | None:
     """Return the season a `season` query argument names, or None for all time."""
     if not value:
         return None
-    if not value.isdigit():
+    number = whole_number(value)  # str.isdigit() lets "²" through to int()
+    if number is None:
         raise BadInput("The season must be a season's number.", "season")
-    return get_season(int(value))
+    return get_season(number)
 
 
 def _checked(

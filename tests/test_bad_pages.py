@@ -43,6 +43,16 @@ def test_a_page_number_that_is_no_whole_number_is_400(client, path, number):
     assert "The page must be a number from 1 up." in response.text
 
 
+@pytest.mark.parametrize(
+    "path", ["/history", "/stats", "/players", "/history/games.csv"]
+)
+@pytest.mark.parametrize("number", ["²", "①", "9" * 5000])
+def test_a_season_that_is_no_whole_number_is_400(client, path, number):
+    response = client.get(f"{path}?season={number}")
+    assert response.status_code == 400, (path, number, response.status_code)
+    assert "The season must be a season&#39;s number." in response.text
+
+
 @pytest.mark.parametrize("shape", ["²x2", "2x²", "①x1", "9" * 5000 + "x2"])
 def test_a_table_shape_of_unicode_digits_is_404(client, shape):
     assert client.get(f"/new/{shape}").status_code == 404
