@@ -12,18 +12,16 @@ from typing import Any
 
 from sqlalchemy import insert, select
 
-from . import counting, standings, store
+from . import counting, results, rulesets, standings, store
 from .errors import BadInput, NotFound
-from .models import RuleSet, Season, db
-from .result_models import HandResultRow, PlayerResult, SideResult, standing
-from .schema import whole_number
+from .models import Season, db
+from .result_models import standing
+from .schema import NUMBER_LIMIT, whole_number
 from .scoring import name_key
 from .seasonal import in_season
 from .text import clean_text
 
 DUPLICATE = BadInput("There is already a season with that name.", "name")
-# Database integer columns hold 32 bits on PostgreSQL.
-MAX_ID = 2**31 - 1
 
 
 def all_seasons() -> list[Season]:
@@ -34,7 +32,7 @@ def all_seasons() -> list[Season]:
 
 def get_season(season_id: object) -> Season:
     """Return a season by id, or raise NotFound."""
-    ok = isinstance(season_id, int) and 0 < season_id <= MAX_ID
+    ok = isinstance(season_id, int) and 0 < season_id <= NUMBER_LIMIT
     season = db.session.get(Season, season_id) if ok else None
     if season is None:
         raise NotFound("There is no such season.", "season")
@@ -65,9 +63,10 @@ def _checked(
     if last_day < first_day:
         raise BadInput("The last day must not be before the first day.", "last_day")
     if ruleset is not None:
-        ok = 0 < ruleset <= MAX_ID and db.session.get(RuleSet, ruleset) is not None
-        if not ok:
-            raise BadInput("There are no such saved house rules.", "ruleset")
+        try:
+            rulesets.get_ruleset(ruleset)
+        except NotFound:
+            raise BadInput("There are no such saved house rules.", "ruleset") from None
     return name, first_day, last_day
 
 
@@ -135,7 +134,7 @@ def rebuild(season: Season) -> None:
     """Build a season's standings afresh from the stored results of its games."""
     standings.hold()
     standings.clear(season.id)
-    tables = [model.__table__ for model in (HandResultRow, SideResult, PlayerResult)]
+    tables = [model.__table__ for model in results.MODELS]
     sides = tables[1].c
     within = in_season(season, sides.created, sides.game_id)
     rows = counting.fold(stored_games(db.session, *tables, *within), season.id)
