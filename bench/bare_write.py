@@ -22,7 +22,8 @@ from datetime import datetime
 from types import SimpleNamespace
 from typing import Any
 
-from scorekeeper import counting, results, schema, tokens
+from scorekeeper import counting, results, schema
+from scorekeeper.db import tokens
 from scorekeeper.scoring import GameState, Hand, make_table, replay, rules_from_dict
 
 DATABASE = os.environ["BARE_DATABASE"]

@@ -53,7 +53,7 @@ def timed(count: int) -> tuple[float, int, int]:
             assert response.status_code == 200
         unpacked = len(client.get("/history/games.csv").get_data())
         with app.app_context():
-            from scorekeeper.models import db
+            from scorekeeper.db.models import db
 
             db.engine.dispose()
     return statistics.median(times), sent, unpacked

@@ -72,7 +72,7 @@ def main() -> None:
             requests, raw, packed = weigh(client, path)
             print(f"{name:24} {requests:8} {raw:10} {packed:10}")
         with app.app_context():
-            from scorekeeper.models import db
+            from scorekeeper.db.models import db
 
             db.engine.dispose()
 

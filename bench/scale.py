@@ -217,7 +217,7 @@ def measure(url: str, count: int) -> dict[str, float]:
         client.get(path)  # warm: templates compiled, caches filled
         found[name] = timed(client, path)
     with app.app_context():
-        from scorekeeper.models import db
+        from scorekeeper.db.models import db
 
         db.engine.dispose()
     return found

@@ -41,13 +41,12 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         compress,
         errors,
         fastread,
-        migration,
-        models,
         pages,
         players_api,
         pwa,
         security,
     )
+    from .db import migration, models
 
     security.init_app(app)
     compress.init_app(app)

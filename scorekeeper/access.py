@@ -12,9 +12,9 @@ from werkzeug.http import dump_cookie
 from werkzeug.wrappers import Response
 
 from . import grants
+from .db.heads import Head
+from .db.store import AlsoMade
 from .grants import GAME, RULESET
-from .heads import Head
-from .store import AlsoMade
 
 __all__ = ["GAME", "RULESET"]
 COOKIE = "device"

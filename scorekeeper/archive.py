@@ -8,18 +8,11 @@ from datetime import datetime
 
 from sqlalchemy.orm import selectinload
 
-from . import ratings, results, store
+from . import ratings, results
+from .db import store
+from .db.models import Game, db
 from .errors import Conflict
-from .models import Game, db
-from .scoring import (
-    GameState,
-    Hand,
-    Rules,
-    Table,
-    replay,
-    rules_from_dict,
-)
-from .services import game_row
+from .scoring import GameState, Hand, Rules, Table, replay, rules_from_dict
 
 
 @dataclass(frozen=True)
@@ -62,7 +55,7 @@ def _write(batch: Iterable[tuple[PastGame, GameState]]) -> list[tuple[str, str]]
     """Add a batch of checked games; return each id and new write token."""
     made, added = [], []
     for past, state in batch:
-        game, token = game_row(past.name, past.rules, past.table, past.notes)
+        game, token = store.game_row(past.name, past.rules, past.table, past.notes)
         if past.id is not None:
             game.id = past.id
         if past.created is not None:

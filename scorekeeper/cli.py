@@ -8,7 +8,8 @@ import click
 from flask import Flask
 from flask.cli import with_appcontext
 
-from . import archive, migration, rulesets, schema, services
+from . import archive, rulesets, schema, services
+from .db import migration
 from .errors import AppError, app_error
 from .scoring import ScoringError
 

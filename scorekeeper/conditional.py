@@ -9,7 +9,7 @@ from pathlib import Path
 from flask import Flask, Response, current_app, make_response, request, session
 from werkzeug.wrappers import Request
 
-from .heads import Head
+from .db.heads import Head
 
 PACKAGE = Path(__file__).resolve().parent
 

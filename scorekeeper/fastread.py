@@ -25,7 +25,8 @@ from flask import Flask
 from flask.wrappers import Request
 from itsdangerous import BadSignature
 
-from . import access, compress, conditional, grants, heads, saved, security, services
+from . import access, compress, conditional, grants, saved, security, services
+from .db import heads
 from .errors import NotFound
 
 ROUTE = re.compile(r"/(?:(api)/)?games/([^/]+)")

@@ -26,13 +26,7 @@ from wtforms.validators import (
 from .errors import BadInput
 from .repeats import new_form_id
 from .schema import whole_number
-from .scoring import (
-    Hand,
-    Rules,
-    Table,
-    first_out_matters,
-    make_hand,
-)
+from .scoring import Hand, Rules, Table, first_out_matters, make_hand
 from .scoring.table import NAME_LIMIT
 from .text import TEXT_LIMIT
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Mapping
 
-from . import store, tokens
+from .db import store, tokens
+from .db.models import DeviceGrant, Game, db
 from .errors import Stale
-from .models import DeviceGrant, Game, db
 
 GAME, RULESET = "game", "ruleset"
 

@@ -7,8 +7,8 @@ from datetime import datetime
 
 from sqlalchemy import Select, and_, func, select
 
+from .db.models import Game, GameSide, Player, Season, db
 from .errors import BadInput
-from .models import Game, GameSide, Player, Season, db
 from .result_models import ALL_TIME, PlayerResult, SideResult, standing
 from .scoring import name_key
 from .seasonal import in_season

@@ -22,9 +22,10 @@ from datetime import datetime
 from sqlalchemy import select, update
 from sqlalchemy.orm import selectinload
 
-from . import counting, players, ratings, results, seasons, standings, store, tallies
+from . import counting, players, ratings, results, seasons, standings, tallies
+from .db import store
+from .db.models import Game, GameSide, Player, db
 from .errors import BadInput, Conflict, NotFound, Stale
-from .models import Game, GameSide, Player, db
 from .result_models import PlayerResult
 from .scoring import ScoringError, clean_name, name_key, rules_from_dict
 

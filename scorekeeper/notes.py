@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import store
+from .db import store
 from .services import Loaded
 from .text import clean_text
 

@@ -14,9 +14,9 @@ from typing import Any
 from sqlalchemy import func, select
 
 from . import ratings, stats
+from .db.models import db
 from .errors import NotFound
 from .listing import Page
-from .models import db
 from .result_models import ALL_TIME, PlayerRating, RatingRow, pair, spelling, standing
 from .scoring import ENDINGS, name_key
 

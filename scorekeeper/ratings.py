@@ -17,7 +17,7 @@ from typing import Any
 from openskill.models import PlackettLuce, PlackettLuceRating
 from sqlalchemy import delete, func, insert, select
 
-from .models import db
+from .db.models import db
 from .result_models import PlayerRating, PlayerResult, RatingRow
 
 MODEL = PlackettLuce()

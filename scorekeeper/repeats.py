@@ -10,8 +10,8 @@ from flask import current_app, flash, redirect, request, url_for
 from werkzeug.wrappers import Response
 
 from . import idempotency
+from .db.store import Loaded
 from .idempotency import Answer, Keyed
-from .store import Loaded
 
 HEADER = "Idempotency-Key"
 FORM_ID = "form_id"

@@ -16,7 +16,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
-from .models import Base, db
+from .db.models import Base, db
 from .scoring import ENDINGS
 
 # Results: derived from the hands by replay, written in the same transaction as

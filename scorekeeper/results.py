@@ -9,7 +9,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.sql.expression import Update
 
 from . import counting, ratings, standings, tallies
-from .models import Game, db
+from .db.models import Game, db
 from .result_models import HandResultRow, PlayerResult, SideResult
 from .scoring import GameState, HandResult, Table, contracting_sides, name_key
 

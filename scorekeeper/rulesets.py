@@ -7,9 +7,10 @@ from typing import Any
 
 from sqlalchemy import func, update
 
-from . import grants, store, tokens
+from . import grants
+from .db import store, tokens
+from .db.models import RuleSet, db, utcnow
 from .errors import BadInput, NotFound
-from .models import RuleSet, db, utcnow
 from .scoring import name_key, rules_from_dict
 from .services import Page
 from .text import clean_text

@@ -8,9 +8,10 @@ from datetime import UTC, datetime
 from typing import Any
 
 from .archive import PastGame
+from .db.models import RuleSet
+from .db.store import GAME_ID, Loaded
 from .errors import BadInput
 from .listing import Summary
-from .models import RuleSet
 from .scoring import (
     PRESET_NAMES,
     PRESETS,
@@ -24,7 +25,6 @@ from .scoring import (
     rules_from_dict,
     rules_to_dict,
 )
-from .store import GAME_ID, Loaded
 
 GAME_FIELDS = {"name", "notes", "rules", "ruleset", "sides", "first_dealer"}
 HAND_FIELDS = {"bidder", "side", "contract", "tricks", "partner", "first_out"}

@@ -13,8 +13,8 @@ from typing import Any
 from sqlalchemy import and_, func, or_, select
 
 from . import ratings, stats
+from .db.models import Season, db
 from .listing import Page
-from .models import Season, db
 from .result_models import RatingRow, standing
 from .seasonal import in_season
 

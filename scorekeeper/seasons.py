@@ -12,9 +12,10 @@ from typing import Any
 
 from sqlalchemy import insert, select
 
-from . import counting, results, rulesets, standings, store
+from . import counting, results, rulesets, standings
+from .db import store
+from .db.models import Season, db
 from .errors import BadInput, NotFound
-from .models import Season, db
 from .result_models import standing
 from .schema import NUMBER_LIMIT, whole_number
 from .scoring import name_key

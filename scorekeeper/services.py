@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
-from . import grants, ratings, results, store, tokens
+from . import grants, ratings, results
+from .db import store, tokens
+from .db.heads import Head, head
+from .db.models import Game, db
+from .db.store import Also, AlsoMade, Loaded, load
 from .errors import Conflict, NotFound
-from .heads import Head, head
 from .listing import Page, list_games, player_names
-from .models import Game, GameSide, Player, db
 from .scoring import (
     GameOver,
     GameState,
@@ -17,12 +20,8 @@ from .scoring import (
     Rules,
     ScoringError,
     Table,
-    name_key,
     replay,
-    rules_to_dict,
 )
-from .store import Also, AlsoMade, Change, Loaded, load
-from .text import TEXT_LIMIT, clean_text
 
 # The pages and the API reach games, and their listing, through this module.
 __all__ = ["Head", "Loaded", "Page", "head", "list_games", "load", "player_names"]
@@ -69,26 +68,35 @@ def last_hand(game: Loaded) -> HandResult:
 # Writing games
 
 
-def game_row(
-    name: str, rules: Rules, table: Table, notes: str = ""
-) -> tuple[Game, str]:
-    """Return a new game's row, with its sides and players, and its write token."""
-    token, token_hash = tokens.new_token()
-    name = clean_text(name, "name") or " v ".join(s.name for s in table.sides)
-    game = Game(
-        name=name[:TEXT_LIMIT],
-        notes=clean_text(notes, "notes"),
-        rules=rules_to_dict(rules),
-        first_dealer=table.first_dealer,
-        token_hash=token_hash,
-    )
-    for position, side in enumerate(table.sides):
-        players = [
-            Player(position=i, name=p, name_key=name_key(p))
-            for i, p in enumerate(side.players)
-        ]
-        game.sides.append(GameSide(position=position, name=side.name, players=players))
-    return game, token
+class Change(NamedTuple):
+    """What a write did: the state it left, the first hand it changed, and the
+    replay it started from if it had one (else its results are read back)."""
+
+    state: GameState
+    since: int
+    before: GameState | None = None
+
+
+def locked_write(
+    target: Loaded,
+    expected_version: int | None,
+    work: Callable[[], Change],
+    also: Also = None,
+) -> Loaded:
+    """Lock the game, run a write, keep its results, commit; return the new state."""
+
+    def locked() -> tuple[int, GameState]:
+        version = store.lock(target.game, expected_version)
+        state, since, before = work()
+        results.keep(target.game, target.table, state, since, before)
+        if also is not None:
+            also(Loaded(target.game, target.rules, target.table, state))
+        return version, state
+
+    version, state = store.transaction(locked)
+    db.session.expire(target.game, ["hands"])
+    store.remember(target.game, version, state)
+    return Loaded(target.game, target.rules, target.table, state)
 
 
 def create_game(
@@ -100,7 +108,7 @@ def create_game(
     ruleset: int | None = None,
 ) -> tuple[Loaded, str]:
     """Create a game (from saved house rules, if given); return it and its token."""
-    game, token = game_row(name, rules, table, notes)
+    game, token = store.game_row(name, rules, table, notes)
     game.ruleset_id = ruleset
     made = Loaded(game, rules, table, replay(rules, table, []))
 
@@ -139,7 +147,7 @@ def record_hand(
         store.add_hand(game.game, len(state.hands), new)
         return Change(state, len(state.hands), before)
 
-    return store.locked_write(game, expected_version, work, also)
+    return locked_write(game, expected_version, work, also)
 
 
 def _replay_with(game: Loaded, hands: Sequence[Hand], number: int) -> GameState:
@@ -177,7 +185,7 @@ def replace_hand(
             setattr(rows[number - 1], column, value)
         return Change(state, number)
 
-    return store.locked_write(game, expected_version, work)
+    return locked_write(game, expected_version, work)
 
 
 def undo_hand(
@@ -201,7 +209,7 @@ def undo_hand(
         hands = [store.stored_hand(h) for h in rows]
         return Change(_replay_with(game, hands, count), count)
 
-    return store.locked_write(game, expected_version, work)
+    return locked_write(game, expected_version, work)
 
 
 def delete_game(game: Loaded) -> None:

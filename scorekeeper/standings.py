@@ -17,7 +17,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.sql.expression import Update
 
 from .counting import Rows, counts, fold, labels, moved, team_name
-from .models import Game, Season, db
+from .db.models import Game, Season, db
 from .result_models import ALL_TIME, COUNTERS, PlayerResult, SideResult, standing
 from .seasonal import holds, in_season, scopes
 

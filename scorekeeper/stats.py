@@ -7,7 +7,7 @@ from typing import Any
 
 from sqlalchemy import and_, func, or_, select
 
-from .models import Game, Season, db
+from .db.models import Game, Season, db
 from .result_models import ALL_TIME, standing
 from .scoring import SUITS
 from .scoring.contracts import LEVELS

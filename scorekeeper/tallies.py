@@ -15,7 +15,7 @@ from sqlalchemy import Table, delete, insert, or_
 from sqlalchemy.dialects import postgresql, sqlite
 
 from .counting import Row, Rows, moved
-from .models import db
+from .db.models import db
 from .result_models import pair, spelling
 
 Key = tuple[Any, ...]

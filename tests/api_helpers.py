@@ -27,7 +27,7 @@ def _newest_migration() -> str:
     from alembic.config import Config
     from alembic.script import ScriptDirectory
 
-    from scorekeeper.migration import MIGRATIONS
+    from scorekeeper.db.migration import MIGRATIONS
 
     config = Config()
     config.set_main_option("script_location", MIGRATIONS)
@@ -62,7 +62,7 @@ def reset_database(url: str) -> None:
 
 def statements(app: Flask, work: Callable[[], object]) -> list[str]:
     """Return the SQL statements some work runs against the app's database."""
-    from scorekeeper.models import db
+    from scorekeeper.db.models import db
 
     seen: list[str] = []
 

@@ -13,7 +13,7 @@ from flask.testing import FlaskClient, FlaskCliRunner
 from server import run_server
 
 from scorekeeper import create_app
-from scorekeeper.models import db
+from scorekeeper.db.models import db
 
 
 def _app(url: str) -> Flask:

@@ -8,7 +8,7 @@ from sqlalchemy import event
 from sqlalchemy.orm import Session
 
 from scorekeeper import create_app
-from scorekeeper.models import db
+from scorekeeper.db.models import db
 
 
 def test_init_db_says_the_database_is_up_to_date(runner):

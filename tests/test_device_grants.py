@@ -9,8 +9,9 @@ import pytest
 from api_helpers import NEW_GAME_FORM
 from flask.testing import FlaskClient
 
-from scorekeeper import grants, results, rulesets, services
-from scorekeeper.models import DeviceGrant, db
+from scorekeeper import grants, results, rulesets
+from scorekeeper.db import store
+from scorekeeper.db.models import DeviceGrant, db
 from scorekeeper.scoring import PRESETS, make_table, replay
 
 HAND = {"save": "1", "bidder": "Bob", "contract": "7H", "tricks": "7"}
@@ -128,7 +129,7 @@ def test_six_hundred_games_on_one_phone_all_stay_writable(app, client):
     with app.app_context():
         made = []
         for _ in range(600):
-            game, token = services.game_row("", PRESETS["australian"], table)
+            game, token = store.game_row("", PRESETS["australian"], table)
             db.session.add(game)
             db.session.flush()
             # As create_game keeps them: a game's results are made with it.

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import Connection, create_engine, text
 
-from scorekeeper.models import db
+from scorekeeper.db.models import db
 
 TABLES = {
     "game": "id",

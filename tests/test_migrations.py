@@ -7,8 +7,8 @@ from alembic.migration import MigrationContext
 from flask_migrate import downgrade, upgrade
 from test_results import normal, replayed, stored
 
-from scorekeeper.migration import MIGRATIONS
-from scorekeeper.models import db
+from scorekeeper.db.migration import MIGRATIONS
+from scorekeeper.db.models import db
 
 
 def test_the_migrated_database_has_every_table_column_and_index_of_the_models(app):

@@ -8,7 +8,7 @@ import pytest
 from api_helpers import FRIDAY, Api
 from sqlalchemy.exc import IntegrityError
 
-from scorekeeper.models import RuleSet, db
+from scorekeeper.db.models import RuleSet, db
 from scorekeeper.scoring import ScoringError, make_table, name_key
 
 NFC = unicodedata.normalize("NFC", "Zoë")

@@ -9,7 +9,7 @@ from api_helpers import FRIDAY, NEW_GAME_FORM
 from test_bad_pages import csrf_token
 
 from scorekeeper import create_app
-from scorekeeper.models import db
+from scorekeeper.db.models import db
 
 LONG = "x" * 81
 TOO_LONG = "The notes must be at most 80 characters."

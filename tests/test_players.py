@@ -15,8 +15,9 @@ from sqlalchemy import delete, select
 from test_results import apply, creates, steps
 from test_stats_sql import games, past
 
-from scorekeeper import players, ratings, results, services, store
-from scorekeeper.models import Game, db
+from scorekeeper import players, ratings, results, services
+from scorekeeper.db import store
+from scorekeeper.db.models import Game, db
 from scorekeeper.result_models import PlayerRating, RatingRow
 from scorekeeper.scoring import contracting_sides, name_key
 

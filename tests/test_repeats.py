@@ -18,7 +18,7 @@ from api_helpers import reset_database as reset
 from flask.testing import FlaskClient
 from server import Server
 
-from scorekeeper.models import RequestKey, db
+from scorekeeper.db.models import RequestKey, db
 
 HAND = {"bidder": "Bob", "contract": "7H", "tricks": 7}
 

@@ -12,18 +12,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import delete, select
 
-from scorekeeper import (
-    archive,
-    counting,
-    results,
-    rulesets,
-    seasons,
-    services,
-    store,
-    tallies,
-)
+from scorekeeper import archive, counting, results, rulesets, seasons, services, tallies
+from scorekeeper.db import store
+from scorekeeper.db.models import Game, RuleSet, Season, db, utcnow
 from scorekeeper.errors import AppError
-from scorekeeper.models import Game, RuleSet, Season, db, utcnow
 from scorekeeper.result_models import (
     HandResultRow,
     PlayerResult,
@@ -32,12 +24,7 @@ from scorekeeper.result_models import (
     spelling,
     standing,
 )
-from scorekeeper.scoring import (
-    ScoringError,
-    make_hand,
-    make_table,
-    rules_from_dict,
-)
+from scorekeeper.scoring import ScoringError, make_hand, make_table, rules_from_dict
 
 RULES = [
     rules_from_dict({"preset": "australian"}),

@@ -8,7 +8,7 @@ import pytest
 from flask.testing import FlaskClient
 from test_houserules_pages import read_form, submit
 
-from scorekeeper.models import RuleSet, db
+from scorekeeper.db.models import RuleSet, db
 from scorekeeper.scoring import name_key
 
 CLUB = {"name": "Club", "rules": {"preset": "australian", "lock": 490}}

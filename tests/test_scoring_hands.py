@@ -16,13 +16,7 @@ from scoring_helpers import (
     score_from,
 )
 
-from scorekeeper.scoring import (
-    Hand,
-    ScoringError,
-    contracting_sides,
-    make_hand,
-    replay,
-)
+from scorekeeper.scoring import Hand, ScoringError, contracting_sides, make_hand, replay
 
 
 def test_a_made_contract_scores_its_value_and_the_defenders_ten_a_trick():

@@ -10,8 +10,8 @@ import pytest
 from api_helpers import CLUB_PASSWORD, import_past
 
 from scorekeeper import archive, listing, rulesets, season_table, seasons
+from scorekeeper.db.models import Season, db
 from scorekeeper.errors import BadInput
-from scorekeeper.models import Season, db
 from scorekeeper.result_models import RatingRow, standing
 from scorekeeper.scoring import make_hand, make_table, replay, rules_from_dict
 

@@ -8,7 +8,7 @@ import pytest
 from api_helpers import FRIDAY, NEW_GAME_FORM, Api
 
 from scorekeeper import create_app
-from scorekeeper.models import db
+from scorekeeper.db.models import db
 from scorekeeper.security import CSP
 
 HAND = {"bidder": "Bob", "contract": "7H", "tricks": 7}

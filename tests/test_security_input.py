@@ -8,7 +8,7 @@ import pytest
 from api_helpers import FRIDAY
 from sqlalchemy.exc import OperationalError
 
-from scorekeeper.models import db
+from scorekeeper.db.models import db
 
 HAND = {"bidder": "Bob", "contract": "7H", "tricks": 7}
 HOSTILE = '<script>alert("x")</script><img src=x onerror=alert(1)>'

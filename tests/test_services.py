@@ -3,9 +3,10 @@
 import pytest
 from api_helpers import FRIDAY, statements
 
-from scorekeeper import rulesets, schema, services, store
+from scorekeeper import rulesets, schema, services
+from scorekeeper.db import store
+from scorekeeper.db.models import HandRow, db
 from scorekeeper.errors import BadInput, NotFound, Stale
-from scorekeeper.models import HandRow, db
 from scorekeeper.scoring import GameOver, ScoringError
 
 SEVEN_HEARTS = {"bidder": "Bob", "contract": "7H", "tricks": 7}
@@ -65,7 +66,7 @@ def test_an_error_rolls_back_the_version_bump(app):
             raise ScoringError("tricks", "Say how many tricks were taken.")
 
         with pytest.raises(ScoringError):
-            store.locked_write(game, None, fail)
+            services.locked_write(game, None, fail)
         assert services.load(game.id).version == 1
 
 

@@ -7,8 +7,8 @@ from sqlalchemy import text
 
 from scorekeeper import create_app
 from scorekeeper.config import secret_key
-from scorekeeper.migration import upgrade_database
-from scorekeeper.models import db
+from scorekeeper.db.migration import upgrade_database
+from scorekeeper.db.models import db
 
 STRONG = "a long random production key 0123456789"
 

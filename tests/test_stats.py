@@ -9,7 +9,7 @@ from api_helpers import import_past
 from sqlalchemy import delete
 
 from scorekeeper import archive, results, services
-from scorekeeper.models import Game, db
+from scorekeeper.db.models import Game, db
 from scorekeeper.scoring import (
     PRESETS,
     Rules,

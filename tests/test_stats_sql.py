@@ -13,7 +13,7 @@ from sqlalchemy import delete
 from test_results import RULES, TABLES, built, hands
 
 from scorekeeper import archive, results, services, stats
-from scorekeeper.models import Game, db
+from scorekeeper.db.models import Game, db
 from scorekeeper.scoring import ScoringError, replay
 
 games = st.lists(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
@@ -15,7 +16,8 @@ from sqlalchemy import text
 
 from .models import db
 
-MIGRATIONS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "migrations")
+# The checkout's migrations/ folder, beside the package.
+MIGRATIONS = str(Path(__file__).resolve().parents[2] / "migrations")
 migrate = Migrate(db=db, directory=MIGRATIONS, render_as_batch=True)
 
 

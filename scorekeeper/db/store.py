@@ -6,7 +6,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, TypeVar
 
 from sqlalchemy import bindparam, insert, inspect, select, update
 from sqlalchemy.engine import Row
@@ -14,11 +14,22 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import lazyload
 from sqlalchemy.orm.attributes import set_committed_value
 
-from . import results
-from .errors import AppError, Busy, NotFound, Stale
+from ..errors import AppError, Busy, NotFound, Stale
+from ..scoring import (
+    GameState,
+    Hand,
+    Rules,
+    Table,
+    make_table,
+    name_key,
+    replay,
+    rules_from_dict,
+    rules_to_dict,
+)
+from ..text import TEXT_LIMIT, clean_text
+from . import tokens
 from .heads import GAME_ID
-from .models import Game, HandRow, db
-from .scoring import GameState, Hand, Rules, Table, make_table, replay, rules_from_dict
+from .models import Game, GameSide, HandRow, Player, db
 
 T = TypeVar("T")
 
@@ -189,6 +200,28 @@ def load(game_id: str) -> Loaded:
     return loaded(game)
 
 
+def game_row(
+    name: str, rules: Rules, table: Table, notes: str = ""
+) -> tuple[Game, str]:
+    """Return a new game's row, with its sides and players, and its write token."""
+    token, token_hash = tokens.new_token()
+    name = clean_text(name, "name") or " v ".join(s.name for s in table.sides)
+    game = Game(
+        name=name[:TEXT_LIMIT],
+        notes=clean_text(notes, "notes"),
+        rules=rules_to_dict(rules),
+        first_dealer=table.first_dealer,
+        token_hash=token_hash,
+    )
+    for position, side in enumerate(table.sides):
+        players = [
+            Player(position=i, name=p, name_key=name_key(p))
+            for i, p in enumerate(side.players)
+        ]
+        game.sides.append(GameSide(position=position, name=side.name, players=players))
+    return game, token
+
+
 def transaction(work: Callable[[], T], duplicate: AppError | None = None) -> T:
     """Run work and commit; roll everything back on any error."""
     try:
@@ -245,34 +278,3 @@ def lock(game: Game, expected_version: int | None) -> int:
 # a new game's write token): the answer to a repeat, a phone's right to write.
 Also = Callable[[Loaded], None] | None
 AlsoMade = Callable[[Loaded, str], None] | None
-
-
-class Change(NamedTuple):
-    """What a write did: the state it left, the first hand it changed, and the
-    replay it started from if it had one (else its results are read back)."""
-
-    state: GameState
-    since: int
-    before: GameState | None = None
-
-
-def locked_write(
-    target: Loaded,
-    expected_version: int | None,
-    work: Callable[[], Change],
-    also: Also = None,
-) -> Loaded:
-    """Lock the game, run a write, keep its results, commit; return the new state."""
-
-    def locked() -> tuple[int, GameState]:
-        version = lock(target.game, expected_version)
-        state, since, before = work()
-        results.keep(target.game, target.table, state, since, before)
-        if also is not None:
-            also(Loaded(target.game, target.rules, target.table, state))
-        return version, state
-
-    version, state = transaction(locked)
-    db.session.expire(target.game, ["hands"])
-    remember(target.game, version, state)
-    return Loaded(target.game, target.rules, target.table, state)

@@ -9,7 +9,7 @@ from typing import Any
 
 from sqlalchemy import Engine, and_, bindparam, select
 
-from .errors import NotFound
+from ..errors import NotFound
 from .models import DeviceGrant, Game, db
 
 # Ids are secrets.token_urlsafe(16); anything else cannot be a game.

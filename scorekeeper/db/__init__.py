@@ -1,0 +1,1 @@
+"""The database: its tables, migrations, transactions and the per-game lock."""
