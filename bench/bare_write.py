@@ -22,8 +22,9 @@ from datetime import datetime
 from types import SimpleNamespace
 from typing import Any
 
-from scorekeeper import counting, results, schema
+from scorekeeper import schema
 from scorekeeper.db import tokens
+from scorekeeper.results import counting, game_rows
 from scorekeeper.scoring import GameState, Hand, make_table, replay, rules_from_dict
 
 DATABASE = os.environ["BARE_DATABASE"]
@@ -118,7 +119,7 @@ def write(
         (game.id, number, hand.contract, hand.side, hand.bidder, hand.partner)
         + (hand.first_out, json.dumps(list(hand.tricks))),
     )
-    hands = results.hand_rows(game.id, table, state, number)
+    hands = game_rows.hand_rows(game.id, table, state, number)
     columns = list(hands[0])
     cursor.executemany(
         f"INSERT INTO hand_result ({', '.join(columns)}) "
@@ -126,10 +127,10 @@ def write(
         [tuple(h.values()) for h in hands],
     )
     was, sides = (
-        results.side_rows(game, table, before),
-        results.side_rows(game, table, state),
+        game_rows.side_rows(game, table, before),
+        game_rows.side_rows(game, table, state),
     )
-    players = results.player_rows(sides, table)
+    players = game_rows.player_rows(sides, table)
     for name, rows, place in (
         ("side", sides, "position"),
         ("player", players, "name_key"),
@@ -139,7 +140,7 @@ def write(
             f"WHERE game_id = ? AND {place} = ?",
             [(*(r[k] for k in MOVING), game.id, r[place]) for r in rows],
         )
-    old = counting.counts([], was, results.player_rows(was, table))
+    old = counting.counts([], was, game_rows.player_rows(was, table))
     for who, change in counting.moved(
         old, counting.counts(hands, sides, players)
     ).items():

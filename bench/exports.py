@@ -14,7 +14,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from scorekeeper import archive, create_app
+from scorekeeper import create_app
+from scorekeeper.results import archive
 from scorekeeper.scoring import PRESETS, make_hand, make_table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))

@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from scale import load  # noqa: E402
 
-from scorekeeper import create_app, merging  # noqa: E402
+from scorekeeper import create_app, merging
 
 
 def timed(url: str, name: str, new_name: str) -> tuple[float, int]:

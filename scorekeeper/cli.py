@@ -8,9 +8,10 @@ import click
 from flask import Flask
 from flask.cli import with_appcontext
 
-from . import archive, rulesets, schema, services
+from . import rulesets, schema, services
 from .db import migration
 from .errors import AppError, app_error
+from .results import archive
 from .scoring import ScoringError
 
 

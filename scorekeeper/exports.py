@@ -12,7 +12,7 @@ from datetime import datetime
 from typing import Any
 
 from . import present
-from .listing import Summary
+from .results.listing import Summary
 from .scoring import GameState, Table
 
 # A spreadsheet runs a cell that begins with one of these as a formula (OWASP,

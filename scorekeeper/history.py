@@ -6,9 +6,10 @@ from typing import Any
 
 from flask import Blueprint, current_app, render_template, request, url_for
 
-from . import present, schema, seasons, services, stats
+from . import present, schema, seasons, services
 from .forms import HistoryForm
-from .listing import Summary
+from .results import stats
+from .results.listing import Summary
 from .scoring import SUIT_SYMBOL
 from .scoring.contracts import SUIT_WORD
 

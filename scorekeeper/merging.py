@@ -22,11 +22,12 @@ from datetime import datetime
 from sqlalchemy import select, update
 from sqlalchemy.orm import selectinload
 
-from . import counting, players, ratings, results, seasons, standings, tallies
+from . import players, seasons
 from .db import store
 from .db.models import Game, GameSide, Player, db
 from .errors import BadInput, Conflict, NotFound, Stale
-from .result_models import PlayerResult
+from .results import counting, game_rows, ratings, standings, tallies
+from .results.models import PlayerResult
 from .scoring import ScoringError, clean_name, name_key, rules_from_dict
 
 FIELD = "new_name"
@@ -174,12 +175,12 @@ def _rewrite(game: Game, keys: set[str], new: str) -> counting.Rows:
     except ScoringError as error:
         raise Conflict(f"In the game {game.name}: {error.message}", FIELD) from None
     state = store.replay_rows(game, rules_from_dict(game.rules), table)
-    return results.from_replay(game, table, state)
+    return game_rows.from_replay(game, table, state)
 
 
 def _teams(game: Game, keys: set[str]) -> set[str]:
     """Return the team keys of a game's teams with a person of these keys in it."""
-    found = (results.team_key(tuple(p.name for p in s.players)) for s in game.sides)
+    found = (game_rows.team_key(tuple(p.name for p in s.players)) for s in game.sides)
     return {team for team in found if team and standings.touches(team, keys)}
 
 
@@ -211,14 +212,14 @@ def _rewrite_all(found: Change, keys: set[str]) -> tuple[set[str], list[datetime
             if game.ending is not None:
                 rated.append(game.created)
         db.session.flush()
-        results.replace(chunk, rows)
+        game_rows.replace(chunk, rows)
     return teams, rated
 
 
 def _refold(persons: set[str], gone: set[str]) -> None:
     """Build afresh the standings and tallies of persons from all their games."""
     standings.hold()
-    tables = [model.__table__ for model in results.MODELS]
+    tables = [model.__table__ for model in game_rows.MODELS]
     theirs = select(PlayerResult.game_id).where(
         PlayerResult.name_key.in_(sorted(persons))
     )

@@ -13,11 +13,11 @@ from typing import Any
 
 from sqlalchemy import func, select
 
-from . import ratings, stats
 from .db.models import db
 from .errors import NotFound
-from .listing import Page
-from .result_models import ALL_TIME, PlayerRating, RatingRow, pair, spelling, standing
+from .results import ratings, stats
+from .results.listing import Page
+from .results.models import ALL_TIME, PlayerRating, RatingRow, pair, spelling, standing
 from .scoring import ENDINGS, name_key
 
 # How many partners and opponents a player's page names.

@@ -10,7 +10,7 @@ from typing import Protocol
 
 from markupsafe import Markup, escape
 
-from .listing import Summary
+from .results.listing import Summary
 from .scoring import (
     Contract,
     GameState,

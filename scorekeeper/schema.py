@@ -7,11 +7,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from .archive import PastGame
 from .db.models import RuleSet
 from .db.store import GAME_ID, Loaded
 from .errors import BadInput
-from .listing import Summary
+from .results.archive import PastGame
+from .results.listing import Summary
 from .scoring import (
     PRESET_NAMES,
     PRESETS,

@@ -12,11 +12,11 @@ from typing import Any
 
 from sqlalchemy import and_, func, or_, select
 
-from . import ratings, stats
 from .db.models import Season, db
-from .listing import Page
-from .result_models import RatingRow, standing
-from .seasonal import in_season
+from .results import ratings, stats
+from .results.listing import Page
+from .results.models import RatingRow, standing
+from .results.seasonal import in_season
 
 
 @dataclass(frozen=True)

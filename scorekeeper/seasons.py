@@ -12,14 +12,15 @@ from typing import Any
 
 from sqlalchemy import insert, select
 
-from . import counting, results, rulesets, standings
+from . import rulesets
 from .db import store
 from .db.models import Season, db
 from .errors import BadInput, NotFound
-from .result_models import standing
+from .results import counting, game_rows, standings
+from .results.models import standing
+from .results.seasonal import in_season
 from .schema import NUMBER_LIMIT, whole_number
 from .scoring import name_key
-from .seasonal import in_season
 from .text import clean_text
 
 DUPLICATE = BadInput("There is already a season with that name.", "name")
@@ -135,7 +136,7 @@ def rebuild(season: Season) -> None:
     """Build a season's standings afresh from the stored results of its games."""
     standings.hold()
     standings.clear(season.id)
-    tables = [model.__table__ for model in results.MODELS]
+    tables = [model.__table__ for model in game_rows.MODELS]
     sides = tables[1].c
     within = in_season(season, sides.created, sides.game_id)
     rows = counting.fold(stored_games(db.session, *tables, *within), season.id)

@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from . import grants, ratings, results
+from . import grants
 from .db import store, tokens
 from .db.heads import Head, head
 from .db.models import Game, db
 from .db.store import Also, AlsoMade, Loaded, load
 from .errors import Conflict, NotFound
-from .listing import Page, list_games, player_names
+from .results import game_rows, ratings
+from .results.listing import Page, list_games, player_names
 from .scoring import (
     GameOver,
     GameState,
@@ -88,7 +89,7 @@ def locked_write(
     def locked() -> tuple[int, GameState]:
         version = store.lock(target.game, expected_version)
         state, since, before = work()
-        results.keep(target.game, target.table, state, since, before)
+        game_rows.keep(target.game, target.table, state, since, before)
         if also is not None:
             also(Loaded(target.game, target.rules, target.table, state))
         return version, state
@@ -115,7 +116,7 @@ def create_game(
     def work() -> None:
         db.session.add(game)
         db.session.flush()  # the id, version and date the results and answer show
-        results.keep(game, table, made.state, fresh=True)
+        game_rows.keep(game, table, made.state, fresh=True)
         if also is not None:
             also(made, token)
 
@@ -217,7 +218,7 @@ def delete_game(game: Loaded) -> None:
 
     def work() -> None:
         store.lock(game.game, None)  # a write racing the delete waits for it
-        results.drop(game.game)
+        game_rows.drop(game.game)
         grants.forget(grants.GAME, game.id)
         if game.game.ending is not None:  # the ratings after it move without it
             ratings.refresh(game.game.created, without=game.game.id)

@@ -204,7 +204,7 @@ def has_inline_code(html: str) -> bool:
 
 def import_past(games: list[Any]) -> list[tuple[str, str]]:
     """Store games (archive.PastGame) as import-games does; return ids and tokens."""
-    from scorekeeper import archive
+    from scorekeeper.results import archive
 
     checked = [(past, archive.replayed(past)) for past in games]
     return [made for batch in archive.import_games(checked) for made in batch]

@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from scorekeeper.counting import WIN_KINDS, team_name
+from scorekeeper.results.counting import WIN_KINDS, team_name
+from scorekeeper.results.stats import Record, Stats
 from scorekeeper.scoring import (
     SUITS,
     GameState,
@@ -18,7 +19,6 @@ from scorekeeper.scoring import (
     name_key,
 )
 from scorekeeper.scoring.contracts import LEVELS
-from scorekeeper.stats import Record, Stats
 
 
 @dataclass

@@ -9,9 +9,10 @@ import pytest
 from api_helpers import NEW_GAME_FORM
 from flask.testing import FlaskClient
 
-from scorekeeper import grants, results, rulesets
+from scorekeeper import grants, rulesets
 from scorekeeper.db import store
 from scorekeeper.db.models import DeviceGrant, db
+from scorekeeper.results import game_rows
 from scorekeeper.scoring import PRESETS, make_table, replay
 
 HAND = {"save": "1", "bidder": "Bob", "contract": "7H", "tricks": "7"}
@@ -133,7 +134,7 @@ def test_six_hundred_games_on_one_phone_all_stay_writable(app, client):
             db.session.add(game)
             db.session.flush()
             # As create_game keeps them: a game's results are made with it.
-            results.keep(
+            game_rows.keep(
                 game, table, replay(PRESETS["australian"], table, []), fresh=True
             )
             grants.grant(device, grants.GAME, game.id, token)

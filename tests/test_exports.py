@@ -10,7 +10,7 @@ import pytest
 from scoring_helpers import AUSTRALIAN, FIVE, TEAMS, THREE, house, play
 
 from scorekeeper import exports
-from scorekeeper.listing import Summary
+from scorekeeper.results.listing import Summary
 from scorekeeper.scoring import make_table
 
 ACCENTS = make_table([("Zoë & Renée", ["Zoë", "Renée"]), ("Them", ["Bob", "Dan"])])

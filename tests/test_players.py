@@ -15,10 +15,11 @@ from sqlalchemy import delete, select
 from test_results import apply, creates, steps
 from test_stats_sql import games, past
 
-from scorekeeper import players, ratings, results, services
+from scorekeeper import players, services
 from scorekeeper.db import store
 from scorekeeper.db.models import Game, db
-from scorekeeper.result_models import PlayerRating, RatingRow
+from scorekeeper.results import game_rows, ratings
+from scorekeeper.results.models import PlayerRating, RatingRow
 from scorekeeper.scoring import contracting_sides, name_key
 
 FAST = settings(
@@ -42,7 +43,7 @@ def kept_ratings() -> tuple[set[tuple[Any, ...]], set[tuple[Any, ...]]]:
 
 
 def empty() -> None:
-    results.clear()
+    game_rows.clear()
     db.session.execute(delete(Game))
     db.session.commit()
 

@@ -12,11 +12,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import delete, select
 
-from scorekeeper import archive, counting, results, rulesets, seasons, services, tallies
+from scorekeeper import rulesets, seasons, services
 from scorekeeper.db import store
 from scorekeeper.db.models import Game, RuleSet, Season, db, utcnow
 from scorekeeper.errors import AppError
-from scorekeeper.result_models import (
+from scorekeeper.results import archive, counting, game_rows, tallies
+from scorekeeper.results.models import (
     HandResultRow,
     PlayerResult,
     SideResult,
@@ -147,11 +148,11 @@ def replayed() -> dict[str, set[tuple[Any, ...]]]:
     for game in services.all_games():  # oldest first, as the standings name
         kept_to[game.id] = game.game.ruleset_id
         state = store.replay_rows(game.game, game.rules, game.table)
-        sides = results.side_rows(game.game, game.table, state)
+        sides = game_rows.side_rows(game.game, game.table, state)
         kept = (
-            results.hand_rows(game.id, game.table, state, 1),
+            game_rows.hand_rows(game.id, game.table, state, 1),
             sides,
-            results.player_rows(sides, game.table),
+            game_rows.player_rows(sides, game.table),
         )
         for name, rows in zip(RESULT_TABLES, kept, strict=True):
             found[name] |= {tuple(row.items()) for row in rows}
@@ -269,7 +270,7 @@ def test_stored_results_equal_a_fresh_replay_after_any_writes(app: Flask):
     @given(creates, st.lists(steps, min_size=10, max_size=40))
     def run(first: tuple[Any, ...], sequence: list[tuple[Any, ...]]) -> None:
         with app.app_context():
-            results.clear()  # the standings too: they have no game to cascade from
+            game_rows.clear()  # the standings too: they have no game to cascade from
             db.session.execute(delete(Game))
             db.session.execute(delete(Season))
             db.session.commit()
@@ -292,7 +293,7 @@ def test_rescore_rebuilds_every_result_from_the_hands(app, api, runner):
     api.create(sides=three, first_dealer="Eve")
     with app.app_context():
         right = normal(stored())
-        results.clear()
+        game_rows.clear()
         for game in db.session.execute(select(Game)).scalars():
             game.hand_count, game.winner = 99, 1
         db.session.commit()

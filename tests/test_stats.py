@@ -8,8 +8,10 @@ import pytest
 from api_helpers import import_past
 from sqlalchemy import delete
 
-from scorekeeper import archive, results, services
+from scorekeeper import services
 from scorekeeper.db.models import Game, db
+from scorekeeper.results import archive, game_rows
+from scorekeeper.results.stats import Record, Stats, player_stats, team_stats
 from scorekeeper.scoring import (
     PRESETS,
     Rules,
@@ -18,7 +20,6 @@ from scorekeeper.scoring import (
     make_table,
     rules_from_dict,
 )
-from scorekeeper.stats import Record, Stats, player_stats, team_stats
 
 AUSTRALIAN = PRESETS["australian"]
 US = make_table([("Us", ["Ann", "Cat"]), ("Them", ["Bob", "Dan"])])
@@ -36,7 +37,7 @@ def stats(app):
 
     def of(played: list[archive.PastGame]) -> tuple[dict[str, Stats], ...]:
         with app.app_context():
-            results.clear()  # the standings too: they have no game to cascade from
+            game_rows.clear()  # the standings too: they have no game to cascade from
             db.session.execute(delete(Game))
             import_past(played)
             return by_name(player_stats()), by_name(team_stats())

@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 from sqlalchemy import delete
 from test_results import RULES, TABLES, built, hands
 
-from scorekeeper import archive, results, services, stats
+from scorekeeper import services
 from scorekeeper.db.models import Game, db
+from scorekeeper.results import archive, game_rows, stats
 from scorekeeper.scoring import ScoringError, replay
 
 games = st.lists(
@@ -45,7 +46,7 @@ def test_the_sql_statistics_equal_a_replay_of_every_game(app: Flask):
     @given(games)
     def run(specs: list[tuple[int, int, list[Any]]]) -> None:
         with app.app_context():
-            results.clear()  # the standings too: they have no game to cascade from
+            game_rows.clear()  # the standings too: they have no game to cascade from
             db.session.execute(delete(Game))
             import_past([past(*spec) for spec in specs])
             played = [(g.table, g.state) for g in services.all_games()]

@@ -131,7 +131,7 @@ def fill(connection):
     Results are derived: this uses the app's own replay and rows, as `flask
     rescore` does; a later change to them is rebuilt by running rescore.
     """
-    from scorekeeper import counting, results
+    from scorekeeper.results import counting, game_rows
     from scorekeeper.scoring import Hand, make_table, replay, rules_from_dict
 
     meta = sa.MetaData()
@@ -174,11 +174,11 @@ def fill(connection):
             .where(game.c.id == row["id"])
             .values(ending=state.ending, winner=state.winner, hand_count=len(played))
         )
-        sides = results.side_rows(Stored(row["id"], row["created"]), table, state)
+        sides = game_rows.side_rows(Stored(row["id"], row["created"]), table, state)
         kept = (
-            results.hand_rows(row["id"], table, state, 1),
+            game_rows.hand_rows(row["id"], table, state, 1),
             sides,
-            results.player_rows(sides, table),
+            game_rows.player_rows(sides, table),
         )
         for name, rows in zip(("hand_result", "side_result", "player_result"), kept):
             if rows:

@@ -52,7 +52,7 @@ def fill(connection):
     """
     from itertools import groupby
 
-    from scorekeeper import ratings
+    from scorekeeper.results import ratings
 
     meta = sa.MetaData()
     players, rating, current = (

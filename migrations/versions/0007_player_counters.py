@@ -51,7 +51,7 @@ def fill(connection):
     Derived data: this uses the app's own counting, as `flask rescore` does; a
     later change to it is rebuilt by running rescore.
     """
-    from scorekeeper import counting, tallies
+    from scorekeeper.results import counting, tallies
 
     meta = sa.MetaData()
     tables = {

@@ -73,7 +73,8 @@ def fill(connection):
     Standings are derived: this uses the app's own fold, as `flask rescore`
     does; a later change to it is rebuilt by running rescore.
     """
-    from scorekeeper import counting, seasons
+    from scorekeeper.results import counting
+    from scorekeeper import seasons
 
     meta = sa.MetaData()
     tables = [

@@ -10,7 +10,7 @@ from typing import Any
 
 from sqlalchemy import ColumnElement, bindparam, select
 
-from .db.models import Game, Season, db
+from ..db.models import Game, Season, db
 
 
 def days(first: date, last: date) -> tuple[datetime, datetime]:

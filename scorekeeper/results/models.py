@@ -16,8 +16,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
-from .db.models import Base, db
-from .scoring import ENDINGS
+from ..db.models import Base, db
+from ..scoring import ENDINGS
 
 # Results: derived from the hands by replay, written in the same transaction as
 # every write that changes them (results.py), rebuilt by `flask rescore`, and

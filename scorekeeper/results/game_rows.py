@@ -8,10 +8,10 @@ from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.sql.expression import Update
 
+from ..db.models import Game, db
+from ..scoring import GameState, HandResult, Table, contracting_sides, name_key
 from . import counting, ratings, standings, tallies
-from .db.models import Game, db
-from .result_models import HandResultRow, PlayerResult, SideResult
-from .scoring import GameState, HandResult, Table, contracting_sides, name_key
+from .models import HandResultRow, PlayerResult, SideResult
 
 Row = dict[str, Any]
 

@@ -7,10 +7,10 @@ from typing import Any
 
 from sqlalchemy import and_, func, or_, select
 
-from .db.models import Game, Season, db
-from .result_models import ALL_TIME, standing
-from .scoring import SUITS
-from .scoring.contracts import LEVELS
+from ..db.models import Game, Season, db
+from ..scoring import SUITS
+from ..scoring.contracts import LEVELS
+from .models import ALL_TIME, standing
 from .seasonal import in_season
 
 

@@ -17,8 +17,8 @@ from typing import Any
 from openskill.models import PlackettLuce, PlackettLuceRating
 from sqlalchemy import delete, func, insert, select
 
-from .db.models import db
-from .result_models import PlayerRating, PlayerResult, RatingRow
+from ..db.models import db
+from .models import PlayerRating, PlayerResult, RatingRow
 
 MODEL = PlackettLuce()
 QUIET = {"synchronize_session": False}

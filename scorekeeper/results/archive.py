@@ -8,11 +8,11 @@ from datetime import datetime
 
 from sqlalchemy.orm import selectinload
 
-from . import ratings, results
-from .db import store
-from .db.models import Game, db
-from .errors import Conflict
-from .scoring import GameState, Hand, Rules, Table, replay, rules_from_dict
+from ..db import store
+from ..db.models import Game, db
+from ..errors import Conflict
+from ..scoring import GameState, Hand, Rules, Table, replay, rules_from_dict
+from . import game_rows, ratings
 
 
 @dataclass(frozen=True)
@@ -64,7 +64,7 @@ def _write(batch: Iterable[tuple[PastGame, GameState]]) -> list[tuple[str, str]]
             game.hands.append(store.hand_row(number, played))
         db.session.add(game)
         db.session.flush()
-        results.keep(game, past.table, state, fresh=True)
+        game_rows.keep(game, past.table, state, fresh=True)
         added.append(game)
         made.append((game.id, token))
     dates = [game.created for game in added]
@@ -88,14 +88,14 @@ def rescore() -> int:
     """Rebuild every result stored beside the hands by replay; return the count."""
 
     def work() -> int:
-        results.clear()
+        game_rows.clear()
         query = db.select(Game).options(selectinload(Game.hands))
         games = db.session.execute(query).scalars().all()
         for game in games:
             # Replay the rows themselves: a remembered replay is not a rebuild.
             rules, table = rules_from_dict(game.rules), store.game_table(game)
             state = store.replay_rows(game, rules, table)
-            results.keep(game, table, state, fresh=True)
+            game_rows.keep(game, table, state, fresh=True)
         ratings.refresh()
         return len(games)
 

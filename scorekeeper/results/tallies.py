@@ -14,9 +14,9 @@ from typing import Any
 from sqlalchemy import Table, delete, insert, or_
 from sqlalchemy.dialects import postgresql, sqlite
 
+from ..db.models import db
 from .counting import Row, Rows, moved
-from .db.models import db
-from .result_models import pair, spelling
+from .models import pair, spelling
 
 Key = tuple[Any, ...]
 

@@ -16,9 +16,9 @@ from sqlalchemy import and_, bindparam, case, delete, insert, or_, select, text,
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.sql.expression import Update
 
+from ..db.models import Game, Season, db
 from .counting import Rows, counts, fold, labels, moved, team_name
-from .db.models import Game, Season, db
-from .result_models import ALL_TIME, COUNTERS, PlayerResult, SideResult, standing
+from .models import ALL_TIME, COUNTERS, PlayerResult, SideResult, standing
 from .seasonal import holds, in_season, scopes
 
 SIDE = (SideResult.created, SideResult.game_id)

@@ -7,10 +7,10 @@ from datetime import datetime
 
 from sqlalchemy import Select, and_, func, select
 
-from .db.models import Game, GameSide, Player, Season, db
-from .errors import BadInput
-from .result_models import ALL_TIME, PlayerResult, SideResult, standing
-from .scoring import name_key
+from ..db.models import Game, GameSide, Player, Season, db
+from ..errors import BadInput
+from ..scoring import name_key
+from .models import ALL_TIME, PlayerResult, SideResult, standing
 from .seasonal import in_season
 
 STATUSES = ("in_progress", "finished")

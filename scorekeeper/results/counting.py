@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any, TypeVar
 
-from .result_models import ALL_TIME, COUNTERS
+from .models import ALL_TIME, COUNTERS
 
 WIN_KINDS = ("front_door", "back_door")
 Row = Mapping[str, Any]
