@@ -22,7 +22,7 @@ from datetime import datetime
 from types import SimpleNamespace
 from typing import Any
 
-from scorekeeper import schema
+from scorekeeper.api import schema
 from scorekeeper.db import tokens
 from scorekeeper.results import counting, game_rows
 from scorekeeper.scoring import GameState, Hand, make_table, replay, rules_from_dict

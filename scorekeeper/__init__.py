@@ -35,18 +35,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = config.secret_key(app)
     app.json.sort_keys = False  # type: ignore[attr-defined]
 
-    from . import (
-        api,
-        cli,
-        compress,
-        errors,
-        fastread,
-        pages,
-        players_api,
-        pwa,
-        security,
-    )
+    from . import cli, errors, fastread, pages, players_api
+    from .api import routes
     from .db import migration, models
+    from .web import compress, pwa, security
 
     security.init_app(app)
     compress.init_app(app)
@@ -61,14 +53,14 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
             migration.upgrade_database()
 
     csrf = CSRFProtect(app)
-    csrf.exempt(api.bp)
+    csrf.exempt(routes.bp)
     csrf.exempt(
         players_api.bp
     )  # API writes carry a Bearer token a cross-site form cannot.
     # The hand forms check their own token, so a stale one re-shows the taps.
     for view in pages.CHECKS_OWN_CSRF:
         csrf.exempt(view)
-    app.register_blueprint(api.bp)
+    app.register_blueprint(routes.bp)
     app.register_blueprint(players_api.bp)
     pages.init_app(app)
     pwa.init_app(app)

@@ -10,8 +10,8 @@ from flask import Response, jsonify
 from flask_wtf import FlaskForm
 
 from . import present, services
+from .db.idempotency import Answer, same_request
 from .errors import BadInput
-from .idempotency import Answer, same_request
 
 MOVED = "The score changed on another phone; this hand was not saved."
 

@@ -8,7 +8,8 @@ import click
 from flask import Flask
 from flask.cli import with_appcontext
 
-from . import rulesets, schema, services
+from . import rulesets, services
+from .api import schema
 from .db import migration
 from .errors import AppError, app_error
 from .results import archive

@@ -4,26 +4,15 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify, request
 
-from . import exports, schema, seasons, services
+from . import exports, seasons, services
+from .api import schema, sheets
+from .api.sheets import attachment, csv_file
 from .errors import BadInput
 from .forms import HistoryForm
 from .history import filters
 from .services import Loaded
 
 bp = Blueprint("downloads", __name__)
-
-
-def attachment(response: Response, filename: str) -> Response:
-    """Mark an answer as a file to save, under a plain ASCII name."""
-    response.headers.set("Content-Disposition", "attachment", filename=filename)
-    return response
-
-
-def csv_file(text: str, filename: str) -> Response:
-    """Return CSV text as a download in UTF-8 with a byte-order mark."""
-    # The byte-order mark tells a spreadsheet the file is UTF-8: accents survive.
-    body = text.encode("utf-8-sig")
-    return attachment(Response(body, mimetype="text/csv"), filename)
 
 
 def played(game: Loaded) -> exports.Played:
@@ -34,7 +23,7 @@ def played(game: Loaded) -> exports.Played:
 
 def stem(game: Loaded) -> str:
     """Return a game's file name stem: its name and the day it started."""
-    return exports.file_stem(game.game.name, f"{game.game.created:%Y-%m-%d}")
+    return sheets.file_stem(game.game.name, f"{game.game.created:%Y-%m-%d}")
 
 
 @bp.get("/games/<game_id>/hands.csv")
@@ -65,5 +54,5 @@ def history_csv() -> Response:
     everything = schema.NUMBER_LIMIT
     games = services.list_games(1, everything, player, status, season).items
     words = (player or "", status or "", season.name if season else "")
-    name = exports.file_stem("games", *words)
+    name = sheets.file_stem("games", *words)
     return csv_file(exports.games_csv(games), f"{name}.csv")

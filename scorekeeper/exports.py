@@ -2,24 +2,15 @@
 
 from __future__ import annotations
 
-import csv
-import io
-import re
-import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from . import present
+from .api.sheets import Cell, to_csv
 from .results.listing import Summary
 from .scoring import GameState, Table
-
-# A spreadsheet runs a cell that begins with one of these as a formula (OWASP,
-# CSV injection): such text gets a leading apostrophe. Numbers stay numbers.
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-Cell = str | int | float | None
 
 
 @dataclass(frozen=True)
@@ -31,23 +22,6 @@ class Played:
     notes: str
     table: Table
     state: GameState
-
-
-def defused(value: Cell) -> str | int | float:
-    """Return a cell's value, text a spreadsheet would run as a formula made plain."""
-    if value is None:
-        return ""
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
-        return "'" + value
-    return value
-
-
-def to_csv(rows: Iterable[Sequence[Cell]]) -> str:
-    """Return rows as RFC 4180 CSV text, CRLF line ends, every text cell defused."""
-    out = io.StringIO()
-    # The excel dialect: fields quoted when needed, quotes doubled, "\r\n".
-    csv.writer(out).writerows([defused(v) for v in row] for row in rows)
-    return out.getvalue()
 
 
 def hands_csv(table: Table, state: GameState) -> str:
@@ -138,12 +112,3 @@ def summary(game: Played) -> str:
     if game.notes:
         lines.append(game.notes)
     return "\n".join(lines)
-
-
-def file_stem(*words: str) -> str:
-    """Return words as a plain ASCII file name stem: 'Zoë's Friday' → zoe-s-friday."""
-    ascii_text = unicodedata.normalize("NFKD", " ".join(words)).encode(
-        "ascii", "ignore"
-    )
-    stem = re.sub(r"[^a-z0-9]+", "-", ascii_text.decode().lower()).strip("-")
-    return stem[:60].rstrip("-") or "game"

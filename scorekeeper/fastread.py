@@ -25,9 +25,10 @@ from flask import Flask
 from flask.wrappers import Request
 from itsdangerous import BadSignature
 
-from . import access, compress, conditional, grants, saved, security, services
-from .db import heads
+from . import saved, services
+from .db import grants, heads
 from .errors import NotFound
+from .web import access, compress, conditional, security
 
 ROUTE = re.compile(r"/(?:(api)/)?games/([^/]+)")
 # A session holding any of these has its page drawn by Flask (then never kept).

@@ -7,20 +7,13 @@ from typing import Any
 from flask import Blueprint, flash, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
-from . import (
-    access,
-    background,
-    conditional,
-    idempotency,
-    present,
-    repeats,
-    saved,
-    services,
-)
+from . import background, present, saved, services
+from .db import idempotency
 from .errors import AppError, Forbidden, Stale, app_error, wants_json
 from .forms import ConfirmForm, HandForm, hand_data, hand_fields
 from .scoring import Hand, ScoringError, describe_rules
 from .services import Loaded
+from .web import access, conditional, repeats
 
 bp = Blueprint("games", __name__)
 MOVED_ON = "The score changed on another phone; here is the new state."

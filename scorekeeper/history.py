@@ -6,7 +6,8 @@ from typing import Any
 
 from flask import Blueprint, current_app, render_template, request, url_for
 
-from . import present, schema, seasons, services
+from . import present, seasons, services
+from .api import schema
 from .forms import HistoryForm
 from .results import stats
 from .results.listing import Summary

@@ -7,9 +7,8 @@ from typing import Any
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from . import access, rulesets
+from . import rulesets
 from .errors import AppError, Forbidden, app_error
-from .forms import page_number
 from .ruleforms import DeleteForm, HouseRulesBase, HouseRulesForm, PresetForm
 from .scoring import (
     DEFAULT_PRESET,
@@ -21,6 +20,8 @@ from .scoring import (
     describe_rules,
     rules_from_dict,
 )
+from .web import access
+from .web.forms import page_number
 
 bp = Blueprint("houserules", __name__, url_prefix="/rules")
 # The house-rules page in sections; each setting of the declaration in one.

@@ -16,10 +16,11 @@ from flask import (
     url_for,
 )
 
-from . import club, merging
+from . import merging
+from .api.schema import whole_number
 from .errors import AppError, Forbidden, NotFound
 from .forms import RenameForm
-from .schema import whole_number
+from .web import club
 
 bp = Blueprint("merges", __name__)
 

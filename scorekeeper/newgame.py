@@ -6,7 +6,9 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 from wtforms import SelectChoice
 
-from . import access, idempotency, repeats, rulesets, schema, services
+from . import rulesets, services
+from .api import schema
+from .db import idempotency
 from .errors import AppError, BadInput, NotFound, app_error
 from .forms import NewGameForm
 from .scoring import (
@@ -20,6 +22,7 @@ from .scoring import (
     make_table,
     rules_from_dict,
 )
+from .web import access, repeats
 
 bp = Blueprint("newgame", __name__, url_prefix="/new")
 

@@ -5,9 +5,6 @@ from __future__ import annotations
 from flask import Flask
 
 from . import (
-    access,
-    assets,
-    conditional,
     downloads,
     games,
     history,
@@ -19,6 +16,7 @@ from . import (
     season_pages,
     share,
 )
+from .web import access, assets, conditional
 
 BLUEPRINTS = (
     games.bp,

@@ -6,9 +6,9 @@ from flask import Blueprint, current_app, render_template, request
 from markupsafe import Markup, escape
 
 from . import players, season_table, seasons
-from .forms import page_number
 from .scoring import SUIT_SYMBOL
 from .scoring.contracts import SUIT_WORD
+from .web.forms import page_number
 
 bp = Blueprint("people", __name__)
 

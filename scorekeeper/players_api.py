@@ -7,7 +7,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify
 
 from . import players
-from .api import page_arg, paged
+from .api.http import page_arg, paged
 
 bp = Blueprint("players_api", __name__, url_prefix="/api")
 

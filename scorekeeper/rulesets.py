@@ -7,8 +7,7 @@ from typing import Any
 
 from sqlalchemy import func, update
 
-from . import grants
-from .db import store, tokens
+from .db import grants, store, tokens
 from .db.models import RuleSet, db, utcnow
 from .errors import BadInput, NotFound
 from .scoring import name_key, rules_from_dict

@@ -25,10 +25,12 @@ from wtforms import (
 )
 from wtforms.validators import InputRequired, Length
 
-from . import club, exports, rulesets, schema, season_table, seasons
-from .downloads import csv_file
+from . import exports, rulesets, season_table, seasons
+from .api import schema, sheets
+from .api.sheets import csv_file
 from .errors import AppError
-from .forms import page_number
+from .web import club
+from .web.forms import page_number
 
 bp = Blueprint("season_pages", __name__, url_prefix="/seasons")
 # A season's standings show this many players (and teams) a page.
@@ -191,5 +193,5 @@ def standings_csv(season_id: int) -> Response:
         *season_table.table(found, False, 1, schema.NUMBER_LIMIT).items,
         *season_table.table(found, True, 1, schema.NUMBER_LIMIT).items,
     ]
-    name = exports.file_stem("standings", found.name)
+    name = sheets.file_stem("standings", found.name)
     return csv_file(exports.standings_csv(lines), f"{name}.csv")

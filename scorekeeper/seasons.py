@@ -13,13 +13,13 @@ from typing import Any
 from sqlalchemy import insert, select
 
 from . import rulesets
+from .api.schema import NUMBER_LIMIT, whole_number
 from .db import store
 from .db.models import Season, db
 from .errors import BadInput, NotFound
 from .results import counting, game_rows, standings
 from .results.models import standing
 from .results.seasonal import in_season
-from .schema import NUMBER_LIMIT, whole_number
 from .scoring import name_key
 from .text import clean_text
 

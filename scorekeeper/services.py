@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from . import grants
-from .db import store, tokens
+from .db import grants, store, tokens
 from .db.heads import Head, head
 from .db.models import Game, db
 from .db.store import Also, AlsoMade, Loaded, load

@@ -2,8 +2,9 @@
 
 import pytest
 
-from scorekeeper import club, create_app
+from scorekeeper import create_app
 from scorekeeper.errors import Forbidden
+from scorekeeper.web import club
 
 
 def test_the_right_password_passes():

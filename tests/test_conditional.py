@@ -8,8 +8,8 @@ import time
 import pytest
 from api_helpers import statements
 
-from scorekeeper import create_app, games, grants
-from scorekeeper.db import heads, store
+from scorekeeper import create_app, games
+from scorekeeper.db import grants, heads, store
 from scorekeeper.db.models import db
 
 SEVEN_HEARTS = {"bidder": "Bob", "contract": "7H", "tricks": 7}

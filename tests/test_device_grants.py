@@ -9,8 +9,8 @@ import pytest
 from api_helpers import NEW_GAME_FORM
 from flask.testing import FlaskClient
 
-from scorekeeper import grants, rulesets
-from scorekeeper.db import store
+from scorekeeper import rulesets
+from scorekeeper.db import grants, store
 from scorekeeper.db.models import DeviceGrant, db
 from scorekeeper.results import game_rows
 from scorekeeper.scoring import PRESETS, make_table, replay

@@ -10,6 +10,7 @@ import pytest
 from scoring_helpers import AUSTRALIAN, FIVE, TEAMS, THREE, house, play
 
 from scorekeeper import exports
+from scorekeeper.api import sheets
 from scorekeeper.results.listing import Summary
 from scorekeeper.scoring import make_table
 
@@ -94,7 +95,7 @@ def test_a_five_handed_hand_names_the_called_partner():
     "typed", ["=1+1", "+SUM(A1)", "-2+3", "@cmd", "\tTab", "\rCR", "=HYPERLINK(x)"]
 )
 def test_text_that_a_spreadsheet_would_run_is_neutralised(typed):
-    assert read(exports.to_csv([[typed, -120, 0]])) == [["'" + typed, "-120", "0"]]
+    assert read(sheets.to_csv([[typed, -120, 0]])) == [["'" + typed, "-120", "0"]]
 
 
 def test_a_name_starting_with_equals_is_neutralised_in_every_cell():
@@ -155,7 +156,7 @@ def test_no_games_is_a_header_alone():
     ],
 )
 def test_file_names_are_plain_ascii(words, stem):
-    assert exports.file_stem(*words) == stem
+    assert sheets.file_stem(*words) == stem
 
 
 def chat(table, notes: str = "", *hands, rules=AUSTRALIAN) -> str:

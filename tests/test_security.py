@@ -9,7 +9,7 @@ from api_helpers import FRIDAY, NEW_GAME_FORM, Api
 
 from scorekeeper import create_app
 from scorekeeper.db.models import db
-from scorekeeper.security import CSP
+from scorekeeper.web.security import CSP
 
 HAND = {"bidder": "Bob", "contract": "7H", "tricks": 7}
 NAMES = {**NEW_GAME_FORM, "first_dealer": "Ann", "start": "1"}

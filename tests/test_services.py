@@ -3,7 +3,8 @@
 import pytest
 from api_helpers import FRIDAY, statements
 
-from scorekeeper import rulesets, schema, services
+from scorekeeper import rulesets, services
+from scorekeeper.api import schema
 from scorekeeper.db import store
 from scorekeeper.db.models import HandRow, db
 from scorekeeper.errors import BadInput, NotFound, Stale

@@ -9,9 +9,9 @@ from pathlib import Path
 from flask import Flask, Response, current_app, make_response, request, session
 from werkzeug.wrappers import Request
 
-from .db.heads import Head
+from ..db.heads import Head
 
-PACKAGE = Path(__file__).resolve().parent
+PACKAGE = Path(__file__).resolve().parents[1]  # the whole package: its code draws pages
 
 
 def build_digest(app: Flask) -> str:

@@ -10,9 +10,9 @@ from typing import TypeVar
 
 from sqlalchemy import delete
 
-from .db import tokens
-from .db.models import RequestKey, db, utcnow
-from .errors import BadInput, Busy, Stale, Unprocessable
+from ..errors import BadInput, Busy, Stale, Unprocessable
+from . import tokens
+from .models import RequestKey, db, utcnow
 
 R = TypeVar("R")
 KEY_LIMIT = 100

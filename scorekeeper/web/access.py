@@ -11,10 +11,10 @@ from flask import Flask, current_app, g, request, session
 from werkzeug.http import dump_cookie
 from werkzeug.wrappers import Response
 
-from . import grants
-from .db.heads import Head
-from .db.store import AlsoMade
-from .grants import GAME, RULESET
+from ..db import grants
+from ..db.grants import GAME, RULESET
+from ..db.heads import Head
+from ..db.store import AlsoMade
 
 __all__ = ["GAME", "RULESET"]
 COOKIE = "device"

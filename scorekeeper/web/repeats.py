@@ -9,9 +9,9 @@ from collections.abc import Callable
 from flask import current_app, flash, redirect, request, url_for
 from werkzeug.wrappers import Response
 
-from . import idempotency
-from .db.store import Loaded
-from .idempotency import Answer, Keyed
+from ..db import idempotency
+from ..db.idempotency import Answer, Keyed
+from ..db.store import Loaded
 
 HEADER = "Idempotency-Key"
 FORM_ID = "form_id"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hmac
 
-from .errors import Forbidden
+from ..errors import Forbidden
 
 NO_PASSWORD = (
     "This server has no club password: its owner sets CLUB_PASSWORD to allow this."

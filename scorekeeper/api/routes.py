@@ -3,57 +3,21 @@
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request, url_for
-from werkzeug.exceptions import UnsupportedMediaType
 
-from . import idempotency, repeats, rulesets, schema, services
-from .errors import BadInput, Forbidden, Stale
-from .idempotency import Answer, Keyed
-from .services import Loaded, Page
+from .. import rulesets, services
+from ..db import idempotency
+from ..db.idempotency import Answer, Keyed
+from ..errors import Forbidden, Stale
+from ..services import Loaded
+from ..web import repeats
+from . import schema
+from .http import bearer, body, expected_version, page_arg, paged
 
 bp = Blueprint("api", __name__, url_prefix="/api")
-
-ETAG = re.compile(r'^\s*(?:W/)?"?([0-9]{1,9})"?\s*$')
-
-
-def body() -> Any:
-    """Return the request's JSON body, or raise a 4xx naming the problem."""
-    if not request.is_json:
-        raise UnsupportedMediaType()
-    try:
-        data = request.get_json(silent=True)
-    except RecursionError:  # nested thousands deep: not a game or a hand
-        data = None
-    if data is None:
-        raise BadInput("The body is not valid JSON.")
-    schema.check_text(data)
-    return data
-
-
-def expected_version() -> int | None:
-    """Return the version an If-Match header names, or None without one."""
-    header = request.headers.get("If-Match")
-    if header is None or header.strip() == "*":
-        return None
-    match = ETAG.match(header)
-    if match is None:
-        raise Stale()
-    return int(match.group(1))
-
-
-def bearer(what: str) -> str:
-    """Return the write token the request carries, or answer 403."""
-    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise Forbidden(
-            f"Writing to {what} needs its write token: "
-            "send Authorization: Bearer <token>."
-        )
-    return token.strip()
 
 
 def writable_game(game_id: str) -> Loaded:
@@ -109,34 +73,6 @@ def keeping(keyed: Keyed | None, status: int) -> Callable[..., None] | None:
 def presets() -> Response:
     """List the preset rule sets."""
     return jsonify(schema.presets())
-
-
-def page_arg(name: str, default: int, top: int) -> int:
-    """Return a page number or size from the query, or name it as wrong."""
-    number = schema.whole_number(request.args.get(name, str(default)), top)
-    if not number:
-        raise BadInput(f"{name} must be a whole number from 1 to {top}.", name)
-    return number
-
-
-def paged(key: str, page: Page, items: list[Any]) -> Response:
-    """Answer one page of a list, with links to the pages beside it."""
-    args = {k: v for k, v in request.args.items() if k != "page"}
-
-    def link(number: int | None) -> str | None:
-        return url_for(str(request.endpoint), page=number, **args) if number else None
-
-    return jsonify(
-        {
-            key: items,
-            "page": page.page,
-            "pages": page.pages,
-            "per_page": page.per_page,
-            "total": page.total,
-            "next": link(page.next_num),
-            "prev": link(page.prev_num),
-        }
-    )
 
 
 @bp.get("/games")

@@ -7,12 +7,12 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from .db.models import RuleSet
-from .db.store import GAME_ID, Loaded
-from .errors import BadInput
-from .results.archive import PastGame
-from .results.listing import Summary
-from .scoring import (
+from ..db.models import RuleSet
+from ..db.store import GAME_ID, Loaded
+from ..errors import BadInput
+from ..results.archive import PastGame
+from ..results.listing import Summary
+from ..scoring import (
     PRESET_NAMES,
     PRESETS,
     GameState,

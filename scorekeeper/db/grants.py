@@ -5,9 +5,9 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Mapping
 
-from .db import store, tokens
-from .db.models import DeviceGrant, Game, db
-from .errors import Stale
+from ..errors import Stale
+from . import store, tokens
+from .models import DeviceGrant, Game, db
 
 GAME, RULESET = "game", "ruleset"
 

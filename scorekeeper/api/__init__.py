@@ -1,0 +1,1 @@
+"""What the JSON routes and the downloads share: bodies and answers, paging, CSV."""

@@ -1,0 +1,5 @@
+"""What every request shares, whatever the feature.
+
+Headers, compression, static files and the installable shell, ETags, the
+phone's device cookie, repeats of a write, the club password, base forms.
+"""
