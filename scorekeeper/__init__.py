@@ -38,6 +38,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from . import cli, errors, fastread, pages, players_api
     from .api import routes
     from .db import migration, models
+    from .house_rules import api as house_rules_api
     from .web import compress, pwa, security
 
     security.init_app(app)
@@ -53,15 +54,15 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
             migration.upgrade_database()
 
     csrf = CSRFProtect(app)
-    csrf.exempt(routes.bp)
-    csrf.exempt(
-        players_api.bp
-    )  # API writes carry a Bearer token a cross-site form cannot.
+    # API writes carry a Bearer token a cross-site form cannot.
+    apis = (routes.bp, house_rules_api.bp, players_api.bp)
+    for blueprint in apis:
+        csrf.exempt(blueprint)
     # The hand forms check their own token, so a stale one re-shows the taps.
     for view in pages.CHECKS_OWN_CSRF:
         csrf.exempt(view)
-    app.register_blueprint(routes.bp)
-    app.register_blueprint(players_api.bp)
+    for blueprint in apis:
+        app.register_blueprint(blueprint)
     pages.init_app(app)
     pwa.init_app(app)
     cli.init_app(app)

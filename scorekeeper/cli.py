@@ -8,10 +8,11 @@ import click
 from flask import Flask
 from flask.cli import with_appcontext
 
-from . import rulesets, services
+from . import services
 from .api import schema
 from .db import migration
 from .errors import AppError, app_error
+from .house_rules import service as rulesets
 from .results import archive
 from .scoring import ScoringError
 

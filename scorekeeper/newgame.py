@@ -6,11 +6,12 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 from wtforms import SelectChoice
 
-from . import rulesets, services
+from . import services
 from .api import schema
 from .db import idempotency
 from .errors import AppError, BadInput, NotFound, app_error
 from .forms import NewGameForm
+from .house_rules import service as rulesets
 from .scoring import (
     DEFAULT_PRESET,
     PRESET_NAMES,

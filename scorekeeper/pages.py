@@ -8,7 +8,6 @@ from . import (
     downloads,
     games,
     history,
-    houserules,
     merges,
     newgame,
     people,
@@ -16,6 +15,7 @@ from . import (
     season_pages,
     share,
 )
+from .house_rules import pages as houserules
 from .web import access, assets, conditional
 
 BLUEPRINTS = (

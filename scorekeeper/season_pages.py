@@ -25,10 +25,11 @@ from wtforms import (
 )
 from wtforms.validators import InputRequired, Length
 
-from . import exports, rulesets, season_table, seasons
+from . import exports, season_table, seasons
 from .api import schema, sheets
 from .api.sheets import csv_file
 from .errors import AppError
+from .house_rules import service as rulesets
 from .web import club
 from .web.forms import page_number
 

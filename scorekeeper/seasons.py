@@ -12,11 +12,11 @@ from typing import Any
 
 from sqlalchemy import insert, select
 
-from . import rulesets
 from .api.schema import NUMBER_LIMIT, whole_number
 from .db import store
 from .db.models import Season, db
 from .errors import BadInput, NotFound
+from .house_rules import service as rulesets
 from .results import counting, game_rows, standings
 from .results.models import standing
 from .results.seasonal import in_season

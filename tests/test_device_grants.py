@@ -9,9 +9,9 @@ import pytest
 from api_helpers import NEW_GAME_FORM
 from flask.testing import FlaskClient
 
-from scorekeeper import rulesets
 from scorekeeper.db import grants, store
 from scorekeeper.db.models import DeviceGrant, db
+from scorekeeper.house_rules import service as rulesets
 from scorekeeper.results import game_rows
 from scorekeeper.scoring import PRESETS, make_table, replay
 

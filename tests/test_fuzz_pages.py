@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from sqlalchemy import Connection, create_engine, text
 from test_fuzz_api import CONTRACTS, SEATS, dump, seed
 
-from scorekeeper.ruleforms import encode
+from scorekeeper.house_rules.forms import encode
 from scorekeeper.scoring import SETTINGS
 
 EXAMPLES, PER_EXAMPLE = 200, (8, 10)  # about 1,800 requests in some 25 s

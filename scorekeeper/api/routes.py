@@ -8,10 +8,11 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request, url_for
 
-from .. import rulesets, services
+from .. import services
 from ..db import idempotency
 from ..db.idempotency import Answer, Keyed
 from ..errors import Forbidden, Stale
+from ..house_rules import service as rulesets
 from ..services import Loaded
 from ..web import repeats
 from . import schema
@@ -26,13 +27,6 @@ def writable_game(game_id: str) -> Loaded:
     if not services.may_write(game, bearer("this game")):
         raise Forbidden("That write token does not belong to this game.")
     return game
-
-
-def writable_ruleset(ruleset_id: int) -> None:
-    """Answer 403 unless the request carries the house rules' write token."""
-    ruleset = rulesets.get_ruleset(ruleset_id)
-    if not rulesets.may_write(ruleset, bearer("saved house rules")):
-        raise Forbidden("That write token does not belong to these house rules.")
 
 
 def game_answer(
@@ -67,12 +61,6 @@ def keeping(keyed: Keyed | None, status: int) -> Callable[..., None] | None:
         idempotency.keep(keyed, answer)
 
     return also
-
-
-@bp.get("/presets")
-def presets() -> Response:
-    """List the preset rule sets."""
-    return jsonify(schema.presets())
 
 
 @bp.get("/games")
@@ -162,45 +150,3 @@ def undo_hand(game_id: str, number: int) -> Response:
     game = writable_game(game_id)
     after = services.undo_hand(game, expected_version(), number)
     return game_answer(schema.game_to_dict(after))
-
-
-@bp.get("/rulesets")
-def list_rulesets() -> Response:
-    """List the saved house rules by name, a page at a time."""
-    page = rulesets.list_rulesets(
-        page_arg("page", 1, 10**6), page_arg("per_page", 20, 100)
-    )
-    return paged("rulesets", page, [schema.ruleset_to_dict(r) for r in page.items])
-
-
-@bp.post("/rulesets")
-def create_ruleset() -> tuple[Response, int, dict[str, str]]:
-    """Save house rules under a name; the answer alone carries their write token."""
-    ruleset, token = rulesets.create_ruleset(*schema.ruleset_body(body()))
-    data = {**schema.ruleset_to_dict(ruleset), "write_token": token}
-    location = url_for(".ruleset", ruleset_id=ruleset.id)
-    return jsonify(data), 201, {"Location": location}
-
-
-@bp.get("/rulesets/<int:ruleset_id>")
-def ruleset(ruleset_id: int) -> Response:
-    """Show saved house rules."""
-    return jsonify(schema.ruleset_to_dict(rulesets.get_ruleset(ruleset_id)))
-
-
-@bp.put("/rulesets/<int:ruleset_id>")
-def replace_ruleset(ruleset_id: int) -> Response:
-    """Rename or change saved house rules; games already started keep theirs."""
-    writable_ruleset(ruleset_id)
-    name, rules = schema.ruleset_body(body())
-    return jsonify(
-        schema.ruleset_to_dict(rulesets.change_ruleset(ruleset_id, name, rules))
-    )
-
-
-@bp.delete("/rulesets/<int:ruleset_id>")
-def delete_ruleset(ruleset_id: int) -> tuple[str, int]:
-    """Delete saved house rules."""
-    writable_ruleset(ruleset_id)
-    rulesets.delete_ruleset(ruleset_id)
-    return "", 204

@@ -15,7 +15,7 @@ from wtforms import (
 )
 from wtforms.validators import AnyOf, InputRequired, Length
 
-from .scoring import (
+from ..scoring import (
     PRESET_NAMES,
     PRESETS,
     SETTINGS,
@@ -24,8 +24,8 @@ from .scoring import (
     Setting,
     rules_to_dict,
 )
-from .scoring.contracts import KNOWN_SPECIALS
-from .text import TEXT_LIMIT
+from ..scoring.contracts import KNOWN_SPECIALS
+from ..text import TEXT_LIMIT
 
 
 def encode(value: object) -> str:

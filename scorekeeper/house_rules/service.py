@@ -7,12 +7,12 @@ from typing import Any
 
 from sqlalchemy import func, update
 
-from .db import grants, store, tokens
-from .db.models import RuleSet, db, utcnow
-from .errors import BadInput, NotFound
-from .scoring import name_key, rules_from_dict
-from .services import Page
-from .text import clean_text
+from ..db import grants, store, tokens
+from ..db.models import RuleSet, db, utcnow
+from ..errors import BadInput, NotFound
+from ..scoring import name_key, rules_from_dict
+from ..services import Page
+from ..text import clean_text
 
 # Database integer columns hold 32 bits on PostgreSQL.
 MAX_ID = 2**31 - 1

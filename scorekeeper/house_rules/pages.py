@@ -7,10 +7,8 @@ from typing import Any
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from . import rulesets
-from .errors import AppError, Forbidden, app_error
-from .ruleforms import DeleteForm, HouseRulesBase, HouseRulesForm, PresetForm
-from .scoring import (
+from ..errors import AppError, Forbidden, app_error
+from ..scoring import (
     DEFAULT_PRESET,
     PRESET_NAMES,
     PRESETS,
@@ -20,10 +18,12 @@ from .scoring import (
     describe_rules,
     rules_from_dict,
 )
-from .web import access
-from .web.forms import page_number
+from ..web import access
+from ..web.forms import page_number
+from . import service
+from .forms import DeleteForm, HouseRulesBase, HouseRulesForm, PresetForm
 
-bp = Blueprint("houserules", __name__, url_prefix="/rules")
+bp = Blueprint("house_rules", __name__, url_prefix="/rules")
 # The house-rules page in sections; each setting of the declaration in one.
 SECTIONS = (
     ("Contracts", ("normal_offset", "six_contracts", "specials")),
@@ -89,9 +89,9 @@ NOT_YOURS = (
 
 def writable(ruleset_id: int) -> tuple[Any, str]:
     """Return house rules this phone may change, and their token, or answer 403."""
-    ruleset = rulesets.get_ruleset(ruleset_id)
+    ruleset = service.get_ruleset(ruleset_id)
     token = access.held_token(access.RULESET, str(ruleset.id))
-    if token is None or not rulesets.may_write(ruleset, token):
+    if token is None or not service.may_write(ruleset, token):
         raise Forbidden(NOT_YOURS)
     return ruleset, token
 
@@ -99,18 +99,18 @@ def writable(ruleset_id: int) -> tuple[Any, str]:
 @bp.get("/")
 def index() -> str:
     """List the saved house rules, 50 a page, each with its rules in plain words."""
-    page = rulesets.list_rulesets(page_number(request.args.get("page")), PER_PAGE)
+    page = service.list_rulesets(page_number(request.args.get("page")), PER_PAGE)
     held = access.held(access.RULESET, [str(r.id) for r in page.items])
     entries = [
         {
             "ruleset": ruleset,
             "preset": PRESET_NAMES.get(ruleset.rules.get("preset", DEFAULT_PRESET)),
             "summary": describe_rules(rules_from_dict(ruleset.rules)),
-            "mine": rulesets.may_write(ruleset, held.get(str(ruleset.id))),
+            "mine": service.may_write(ruleset, held.get(str(ruleset.id))),
         }
         for ruleset in page.items
     ]
-    return render_template("houserules/index.html", entries=entries, page=page)
+    return render_template("house_rules/index.html", entries=entries, page=page)
 
 
 def edit_page(ruleset: Any, token: str | None) -> tuple[str, int] | Response:
@@ -131,21 +131,21 @@ def edit_page(ruleset: Any, token: str | None) -> tuple[str, int] | Response:
         name, chosen = form.name.data, form.overrides(kept)
         try:
             if ruleset:
-                rulesets.change_ruleset(ruleset.id, name, chosen)
+                service.change_ruleset(ruleset.id, name, chosen)
             else:
                 also = access.granting(access.RULESET)
-                rulesets.create_ruleset(name, chosen, also)
+                service.create_ruleset(name, chosen, also)
         except (AppError, ScoringError) as error:
             show_error(form, error)
         else:
             flash(f"House rules “{' '.join(name.split())}” saved.")
-            return redirect(url_for("houserules.index"))
+            return redirect(url_for("house_rules.index"))
     status = 400 if form.is_submitted() or picker.preset.errors else 200
     link = ruleset and url_for(
-        "houserules.edit_link", ruleset_id=ruleset.id, token=token, _external=True
+        "house_rules.edit_link", ruleset_id=ruleset.id, token=token, _external=True
     )
     return render_template(
-        "houserules/edit.html",
+        "house_rules/edit.html",
         picker=picker,
         form=form,
         ruleset=ruleset,
@@ -173,11 +173,11 @@ def edit(ruleset_id: int) -> tuple[str, int] | Response:
 @bp.get("/<int:ruleset_id>/edit/<token>")
 def edit_link(ruleset_id: int, token: str) -> Response:
     """Let this phone change house rules: the link carries their write token."""
-    ruleset = rulesets.get_ruleset(ruleset_id)
-    if not rulesets.may_write(ruleset, token):
+    ruleset = service.get_ruleset(ruleset_id)
+    if not service.may_write(ruleset, token):
         raise Forbidden("This edit link is not valid for these house rules.")
     access.grant(access.RULESET, str(ruleset.id), token)
-    return redirect(url_for("houserules.edit", ruleset_id=ruleset.id))
+    return redirect(url_for("house_rules.edit", ruleset_id=ruleset.id))
 
 
 @bp.route("/<int:ruleset_id>/delete", methods=["GET", "POST"])
@@ -187,7 +187,7 @@ def delete(ruleset_id: int) -> str | Response:
     form = DeleteForm()
     if form.validate_on_submit():
         name = ruleset.name
-        rulesets.delete_ruleset(ruleset.id)
+        service.delete_ruleset(ruleset.id)
         flash(f"House rules “{name}” deleted.")
-        return redirect(url_for("houserules.index"))
-    return render_template("houserules/delete.html", ruleset=ruleset, form=form)
+        return redirect(url_for("house_rules.index"))
+    return render_template("house_rules/delete.html", ruleset=ruleset, form=form)
