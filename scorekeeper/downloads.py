@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, jsonify, request
+from flask import Blueprint, Response, jsonify
 
-from . import exports, seasons, services
+from . import exports, services
 from .api import schema, sheets
 from .api.sheets import attachment, csv_file
-from .errors import BadInput
-from .forms import HistoryForm
-from .history import filters
 from .services import Loaded
 
 bp = Blueprint("downloads", __name__)
@@ -39,20 +36,3 @@ def game_json(game_id: str) -> Response:
     """Download a game as GET /api/games/<id> shows it."""
     game = services.load(game_id)
     return attachment(jsonify(schema.game_to_dict(game)), f"{stem(game)}.json")
-
-
-@bp.get("/history/games.csv")
-def history_csv() -> Response:
-    """Download every game the history's filters show, newest first, in one file."""
-    form = HistoryForm(request.args)
-    if not form.validate():
-        field, messages = next(iter(form.errors.items()))
-        raise BadInput(f"{form[field].label.text}: {messages[0]}", field)
-    player, status = filters(form)
-    season = seasons.chosen(request.args.get("season"))
-    # Every matching game, as one page.
-    everything = schema.NUMBER_LIMIT
-    games = services.list_games(1, everything, player, status, season).items
-    words = (player or "", status or "", season.name if season else "")
-    name = sheets.file_stem("games", *words)
-    return csv_file(exports.games_csv(games), f"{name}.csv")

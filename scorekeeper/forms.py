@@ -8,7 +8,6 @@ from flask_wtf import FlaskForm
 from wtforms import (
     FieldList,
     HiddenField,
-    IntegerField,
     PasswordField,
     RadioField,
     SelectChoice,
@@ -18,7 +17,6 @@ from wtforms import (
 from wtforms.validators import (
     InputRequired,
     Length,
-    NumberRange,
     Optional,
 )
 
@@ -26,7 +24,7 @@ from .api.schema import whole_number
 from .scoring import Hand, Rules, Table, first_out_matters, make_hand
 from .scoring.table import NAME_LIMIT
 from .text import TEXT_LIMIT
-from .web.forms import PAGE_LIMIT, PAGE_WRONG, OnceForm, VersionedForm
+from .web.forms import OnceForm, VersionedForm
 
 TRICKS = [SelectChoice(str(n)) for n in range(11)]
 NOTES_LENGTH = Length(
@@ -164,30 +162,6 @@ class RenameForm(FlaskForm):
     games = HiddenField()  # how many games the confirmation named
     password = PasswordField("Club password")
     confirm = SubmitField("Yes")
-
-
-STATUSES = [
-    SelectChoice("all", "All games"),
-    SelectChoice("in_progress", "In progress"),
-    SelectChoice("finished", "Finished"),
-]
-
-
-class HistoryForm(FlaskForm):
-    """Filter the games by player and status; a GET, so no CSRF token."""
-
-    class Meta:
-        csrf = False
-
-    player = StringField("Player", validators=[Optional(), Length(max=NAME_LIMIT)])
-    status = RadioField("Show", choices=STATUSES, default="all")
-    page = IntegerField(
-        "Page",
-        validators=[
-            Optional(),
-            NumberRange(1, PAGE_LIMIT, PAGE_WRONG),
-        ],
-    )
 
 
 def hand_fields(

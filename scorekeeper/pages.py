@@ -4,17 +4,8 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import (
-    downloads,
-    games,
-    history,
-    merges,
-    newgame,
-    people,
-    present,
-    season_pages,
-    share,
-)
+from . import downloads, games, merges, newgame, people, present, season_pages, share
+from .history import pages as history
 from .house_rules import pages as houserules
 from .web import access, assets, conditional
 

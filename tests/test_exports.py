@@ -11,6 +11,7 @@ from scoring_helpers import AUSTRALIAN, FIVE, TEAMS, THREE, house, play
 
 from scorekeeper import exports
 from scorekeeper.api import sheets
+from scorekeeper.history import exports as history_exports
 from scorekeeper.results.listing import Summary
 from scorekeeper.scoring import make_table
 
@@ -104,7 +105,7 @@ def test_a_name_starting_with_equals_is_neutralised_in_every_cell():
     header, row = read(exports.hands_csv(table, state))
     assert header[6] == "'=Us tricks" and row[1:3] == ["'=Ann", "'=Ann"]
     game = listed(WHEN, "=Friday", "@home", table, state)
-    header, row = read(exports.games_csv([game]))
+    header, row = read(history_exports.games_csv([game]))
     assert row[:5] == ["2025-05-02 19:04", "'=Friday", "'@home", "'=Us", "'=Ann, Cat"]
     assert row[6] == "Them" and row[7] == "Bob, -Dan"
 
@@ -118,7 +119,7 @@ def test_games_have_a_column_set_per_side_of_the_widest_table():
         play(AUSTRALIAN, TEAMS, {"bidder": "Ann", "contract": "10NT", "tricks": 10}),
     )
     five = listed(WHEN, "Five", "", FIVE, play(AUSTRALIAN, FIVE))
-    header, first, second = read(exports.games_csv([four, five]))
+    header, first, second = read(history_exports.games_csv([four, five]))
     assert header[:5] == ["Date (UTC)", "Name", "Notes", "Side 1", "Side 1 players"]
     assert header[-3:] == ["Winner", "Ending", "Hands"] and len(header) == 21
     assert first == [
@@ -144,7 +145,7 @@ def test_games_have_a_column_set_per_side_of_the_widest_table():
 
 
 def test_no_games_is_a_header_alone():
-    assert read(exports.games_csv([]))[0][3] == "Side 1"
+    assert read(history_exports.games_csv([]))[0][3] == "Side 1"
 
 
 @pytest.mark.parametrize(

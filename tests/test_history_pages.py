@@ -7,7 +7,7 @@ import re
 import pytest
 from api_helpers import has_inline_code
 
-from scorekeeper import history
+from scorekeeper.history import pages as history
 
 THREE = [
     {"name": "Eve", "players": ["Eve"]},

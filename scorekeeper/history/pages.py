@@ -4,15 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, current_app, render_template, request, url_for
+from flask import Blueprint, Response, current_app, render_template, request, url_for
 
-from . import present, seasons, services
-from .api import schema
+from .. import present, seasons
+from ..api import schema, sheets
+from ..api.sheets import csv_file
+from ..errors import BadInput
+from ..results import listing, stats
+from ..results.listing import Summary
+from ..scoring import SUIT_SYMBOL
+from ..scoring.contracts import SUIT_WORD
+from . import exports
 from .forms import HistoryForm
-from .results import stats
-from .results.listing import Summary
-from .scoring import SUIT_SYMBOL
-from .scoring.contracts import SUIT_WORD
 
 bp = Blueprint("history", __name__)
 # The statistics page names the players and teams with the most games, so it
@@ -34,7 +37,7 @@ def filters(form: HistoryForm) -> tuple[str | None, str | None]:
     return " ".join((form.player.data or "").split()) or None, status
 
 
-def pager(games: services.Page, form: HistoryForm, season: Any) -> dict[str, Any]:
+def pager(games: listing.Page, form: HistoryForm, season: Any) -> dict[str, Any]:
     """Return the page links, keeping the filters."""
     player, status = filters(form)
     keep = {"player": player, "status": status, "season": season and season.id}
@@ -49,7 +52,7 @@ def pager(games: services.Page, form: HistoryForm, season: Any) -> dict[str, Any
         if games.prev_num
         else None,
         "first": url_for("history.index", **keep),
-        "csv": url_for("downloads.history_csv", **keep),
+        "csv": url_for("history.games_csv", **keep),
     }
 
 
@@ -63,7 +66,7 @@ def index() -> tuple[str, int]:
         player, status = filters(form)
         per_page = current_app.config["GAMES_PER_PAGE"]
         number = form.page.data or 1
-        games = services.list_games(number, per_page, player, status, season)
+        games = listing.list_games(number, per_page, player, status, season)
         page = {
             "entries": [entry(g) for g in games.items],
             **pager(games, form, season),
@@ -72,7 +75,7 @@ def index() -> tuple[str, int]:
         "history/index.html",
         form=form,
         page=page,
-        names=services.player_names(),
+        names=listing.player_names(),
         season=season,
         seasons=seasons.all_seasons(),
     ), (200 if page else 400)
@@ -96,3 +99,20 @@ def statistics() -> str:
         more_teams=more_teams,
         suits={key: (SUIT_SYMBOL[key], word) for key, word in SUIT_WORD.items()},
     )
+
+
+@bp.get("/history/games.csv")
+def games_csv() -> Response:
+    """Download every game the history's filters show, newest first, in one file."""
+    form = HistoryForm(request.args)
+    if not form.validate():
+        field, messages = next(iter(form.errors.items()))
+        raise BadInput(f"{form[field].label.text}: {messages[0]}", field)
+    player, status = filters(form)
+    season = seasons.chosen(request.args.get("season"))
+    # Every matching game, as one page.
+    everything = schema.NUMBER_LIMIT
+    games = listing.list_games(1, everything, player, status, season).items
+    words = (player or "", status or "", season.name if season else "")
+    name = sheets.file_stem("games", *words)
+    return csv_file(exports.games_csv(games), f"{name}.csv")

@@ -1,0 +1,1 @@
+"""Looking back: every game, filtered and paged, its CSV, and the statistics."""
