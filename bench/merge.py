@@ -23,7 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from scale import load  # noqa: E402
 
-from scorekeeper import create_app, merging
+from scorekeeper import create_app
+from scorekeeper.players import merging
 
 
 def timed(url: str, name: str, new_name: str) -> tuple[float, int]:

@@ -35,10 +35,11 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = config.secret_key(app)
     app.json.sort_keys = False  # type: ignore[attr-defined]
 
-    from . import cli, errors, fastread, pages, players_api
+    from . import cli, errors, fastread, pages
     from .api import routes
     from .db import migration, models
     from .house_rules import api as house_rules_api
+    from .players import api as players_api
     from .web import compress, pwa, security
 
     security.init_app(app)

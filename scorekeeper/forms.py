@@ -7,8 +7,6 @@ from typing import Any
 from flask_wtf import FlaskForm
 from wtforms import (
     FieldList,
-    HiddenField,
-    PasswordField,
     RadioField,
     SelectChoice,
     StringField,
@@ -152,15 +150,6 @@ class NotesForm(FlaskForm):
 class ConfirmForm(VersionedForm):
     """A form with nothing but its CSRF token and a button: undo, delete, rematch."""
 
-    confirm = SubmitField("Yes")
-
-
-class RenameForm(FlaskForm):
-    """Say yes to a rename or merge, with the club password; the name rides along."""
-
-    new_name = HiddenField()
-    games = HiddenField()  # how many games the confirmation named
-    password = PasswordField("Club password")
     confirm = SubmitField("Yes")
 
 

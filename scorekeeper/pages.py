@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import downloads, games, merges, newgame, people, present, season_pages, share
+from . import downloads, games, newgame, present, season_pages, share
 from .history import pages as history
 from .house_rules import pages as houserules
+from .players import pages as players
 from .web import access, assets, conditional
 
 BLUEPRINTS = (
@@ -16,8 +17,7 @@ BLUEPRINTS = (
     history.bp,
     share.bp,
     downloads.bp,
-    people.bp,
-    merges.bp,
+    players.bp,
     season_pages.bp,
 )
 # Views whose FlaskForm validates the CSRF token itself (not CSRFProtect).

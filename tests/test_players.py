@@ -15,9 +15,10 @@ from sqlalchemy import delete, select
 from test_results import apply, creates, steps
 from test_stats_sql import games, past
 
-from scorekeeper import players, services
+from scorekeeper import services
 from scorekeeper.db import store
 from scorekeeper.db.models import Game, db
+from scorekeeper.players import service as players
 from scorekeeper.results import game_rows, ratings
 from scorekeeper.results.models import PlayerRating, RatingRow
 from scorekeeper.scoring import contracting_sides, name_key

@@ -13,12 +13,12 @@ from typing import Any
 
 from sqlalchemy import func, select
 
-from .db.models import db
-from .errors import NotFound
-from .results import ratings, stats
-from .results.listing import Page
-from .results.models import ALL_TIME, PlayerRating, RatingRow, pair, spelling, standing
-from .scoring import ENDINGS, name_key
+from ..db.models import db
+from ..errors import NotFound
+from ..results import ratings, stats
+from ..results.listing import Page
+from ..results.models import ALL_TIME, PlayerRating, RatingRow, pair, spelling, standing
+from ..scoring import ENDINGS, name_key
 
 # How many partners and opponents a player's page names.
 NAMED = 3

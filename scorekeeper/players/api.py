@@ -6,13 +6,13 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify
 
-from . import players
-from .api.http import page_arg, paged
+from ..api.http import page_arg, paged
+from . import service
 
 bp = Blueprint("players_api", __name__, url_prefix="/api")
 
 
-def rated(r: players.Rated) -> dict[str, Any]:
+def rated(r: service.Rated) -> dict[str, Any]:
     """Return a player's rating as JSON: shown value, mu, sigma and games."""
     return {
         "name": r.name,
@@ -26,7 +26,7 @@ def rated(r: players.Rated) -> dict[str, Any]:
 @bp.get("/players")
 def list_players() -> Response:
     """List the players by rating, best first, a page at a time."""
-    page = players.leaderboard(
+    page = service.leaderboard(
         page_arg("page", 1, 10**6), page_arg("per_page", 20, 100)
     )
     return paged("players", page, [rated(r) for r in page.items])
@@ -35,7 +35,7 @@ def list_players() -> Response:
 @bp.get("/players/<name>")
 def player(name: str) -> Response:
     """Answer one player's results across every game, found by any spelling."""
-    p = players.profile(name)
+    p = service.profile(name)
     s = p.stats
     return jsonify(
         {

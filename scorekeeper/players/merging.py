@@ -22,13 +22,14 @@ from datetime import datetime
 from sqlalchemy import select, update
 from sqlalchemy.orm import selectinload
 
-from . import players, seasons
-from .db import store
-from .db.models import Game, GameSide, Player, db
-from .errors import BadInput, Conflict, NotFound, Stale
-from .results import counting, game_rows, ratings, standings, tallies
-from .results.models import PlayerResult
-from .scoring import ScoringError, clean_name, name_key, rules_from_dict
+from .. import seasons
+from ..db import store
+from ..db.models import Game, GameSide, Player, db
+from ..errors import BadInput, Conflict, NotFound, Stale
+from ..results import counting, game_rows, ratings, standings, tallies
+from ..results.models import PlayerResult
+from ..scoring import ScoringError, clean_name, name_key, rules_from_dict
+from . import service
 
 FIELD = "new_name"
 # Games rewritten a chunk at a time: a long IN list is refused by some
@@ -120,13 +121,13 @@ def plan(name: str, new_name: str) -> Change:
     seats = _seats(key)
     if not seats:
         raise NotFound(f"No one called {name} has played here.", "name")
-    old = players.spellings([key])[key]
+    old = service.spellings([key])[key]
     try:
         new = clean_name(new_name, FIELD)
     except ScoringError as error:  # the new-game form's rules for a name
         raise BadInput(error.message, FIELD) from None
     others = _seats(name_key(new)) if name_key(new) != key else []
-    into = players.spellings([name_key(new)])[name_key(new)] if others else None
+    into = service.spellings([name_key(new)])[name_key(new)] if others else None
     shared = {g for g, _ in seats} & {g for g, _ in others}
     if shared:
         raise Conflict(

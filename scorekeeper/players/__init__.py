@@ -1,0 +1,1 @@
+"""Players as people: the leaderboard, each player's page, renaming and merging."""

@@ -1,0 +1,148 @@
+"""Pages about players: the leaderboard, one player's page, renaming and merging.
+
+A rename or merge is never silent: the player's page asks for the name, a
+second page says exactly what will change and asks the club password, and
+only its Yes changes anything.
+"""
+
+from __future__ import annotations
+
+from flask import (
+    Blueprint,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from markupsafe import Markup, escape
+
+from .. import season_table, seasons
+from ..api.schema import whole_number
+from ..errors import AppError, Forbidden, NotFound
+from ..scoring import SUIT_SYMBOL
+from ..scoring.contracts import SUIT_WORD
+from ..web import club
+from ..web.forms import page_number
+from . import merging, service
+from .forms import RenameForm
+
+bp = Blueprint("players", __name__)
+
+
+def rating_chart(history: list[tuple[object, float]], games: int) -> Markup:
+    """Return an inline SVG line of a player's rating over their `games` rated."""
+    if len(history) < 2:
+        return Markup("")
+    values = [value for _, value in history]
+    low, high = min(values), max(values)
+    high = high if high > low else low + 1
+    width, height, pad = 320, 160, 24
+    steps = len(values) - 1
+    points = " ".join(
+        f"{pad + (width - 2 * pad) * i / steps:.1f},"
+        f"{pad + (height - 2 * pad) * (high - v) / (high - low):.1f}"
+        for i, v in enumerate(values)
+    )
+    label = escape(
+        f"Rating over {games} games: from {values[0]:.1f} to {values[-1]:.1f}."
+    )
+    return Markup(
+        f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" '
+        f'aria-label="{label}">'
+        f'<text x="2" y="{pad}">{high:.0f}</text>'
+        f'<text x="2" y="{height - 6}">{low:.0f}</text>'
+        f'<polyline class="s0" points="{points}"/></svg>'
+    )
+
+
+@bp.get("/players")
+def leaderboard() -> str:
+    """List the players by rating, best first, a page at a time."""
+    number = page_number(request.args.get("page"))
+    per_page = current_app.config["GAMES_PER_PAGE"]
+    season = seasons.chosen(request.args.get("season"))
+    if season is None:
+        board = service.leaderboard(number, per_page)
+    else:  # the season's standings: most wins first
+        board = season_table.table(season, False, number, per_page)
+    return render_template(
+        "players/leaderboard.html",
+        board=board,
+        season=season,
+        seasons=seasons.all_seasons(),
+    )
+
+
+@bp.get("/players/<name>")
+def player(name: str) -> str:
+    """Show one player's results across every game, found by any spelling."""
+    found = service.profile(name)
+    return render_template(
+        "players/player.html",
+        p=found,
+        chart=rating_chart(found.history, found.rating.games if found.rating else 0),
+        average=service.average,
+        suits={key: (SUIT_SYMBOL[key], word) for key, word in SUIT_WORD.items()},
+    )
+
+
+def asked(name: str, new_name: str, error: AppError | None = None):
+    """Show the player's name asked again, with why the last one was refused."""
+    page = render_template(
+        "players/rename.html", name=name, new_name=new_name, error=error
+    )
+    return page, error.status if error else 200
+
+
+def confirmation(name: str, form: RenameForm, status: int = 200):
+    """Show what a rename or merge will change and ask the club password."""
+    new_name = form.new_name.data or ""
+    try:
+        change = merging.plan(name, new_name)
+    except AppError as error:
+        if error.field != merging.FIELD:
+            raise
+        return asked(name, new_name, error)
+    form.new_name.data, form.games.data = change.new, str(len(change.games))
+    page = render_template("players/confirm.html", name=name, change=change, form=form)
+    # The page holds its form's CSRF token: no cache may keep a copy.
+    return page, status, {"Cache-Control": "no-store"}
+
+
+@bp.get("/players/<name>/rename")
+def confirm(name: str):
+    """Say what renaming a player to the name asked (or merging them) will do."""
+    club.require(current_app.config["CLUB_PASSWORD"])
+    new_name = request.args.get("new_name")
+    if new_name is None:
+        return asked(name, "")
+    return confirmation(name, RenameForm(new_name=new_name))
+
+
+@bp.post("/players/<name>/rename")
+def rename(name: str):
+    """Rename the player, or make them one with another, given the club password."""
+    form = RenameForm()
+    form.validate_on_submit()  # the CSRF token, checked already for every POST
+    try:
+        club.check(form.password.data, current_app.config["CLUB_PASSWORD"])
+    except Forbidden as error:
+        form.password.errors = [error.message]
+        return confirmation(name, form, error.status)
+    new_name = form.new_name.data or ""
+    try:
+        done = merging.change(name, new_name, whole_number(form.games.data))
+    except NotFound:
+        if not merging.has_played(new_name):
+            raise
+        # A second tap, or Back and send again: the first did it.
+        flash(f"{name} is {new_name} already.")
+        return redirect(url_for("players.player", name=new_name))
+    except AppError as error:
+        if error.field != merging.FIELD:
+            raise
+        return asked(name, new_name, error)
+    flash(done.done)
+    return redirect(url_for("players.player", name=done.new))
