@@ -149,7 +149,7 @@ BOARD_HANDS = [
 
 def season(app: Any, count: int) -> int:
     """Name a season of the last tenth of the games' days; return its id."""
-    from scorekeeper import seasons
+    from scorekeeper.seasons import service as seasons
 
     first = (START + GAP * int(count * 0.9)).date()
     last = (START + GAP * (count - 1)).date()

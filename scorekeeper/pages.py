@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import downloads, games, newgame, present, season_pages, share
+from . import downloads, games, newgame, present, share
 from .history import pages as history
 from .house_rules import pages as houserules
 from .players import pages as players
+from .seasons import pages as season_pages
 from .web import access, assets, conditional
 
 BLUEPRINTS = (

@@ -14,7 +14,7 @@ from test_bad_pages import csrf_token
 from test_players import kept_ratings, page_figures, replay_figures
 from test_results import normal, replayed, stored
 
-from scorekeeper import seasons, services
+from scorekeeper import services
 from scorekeeper.db import store
 from scorekeeper.db.models import Game, db
 from scorekeeper.errors import BadInput, Conflict, NotFound, Stale
@@ -23,6 +23,7 @@ from scorekeeper.players import service as players
 from scorekeeper.results import archive, ratings
 from scorekeeper.results.models import ALL_TIME, standing
 from scorekeeper.scoring import make_hand, make_table, rules_from_dict
+from scorekeeper.seasons import service as seasons
 
 RULES = rules_from_dict({"preset": "australian"})
 

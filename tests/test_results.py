@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import delete, select
 
-from scorekeeper import seasons, services
+from scorekeeper import services
 from scorekeeper.db import store
 from scorekeeper.db.models import Game, RuleSet, Season, db, utcnow
 from scorekeeper.errors import AppError
@@ -27,6 +27,7 @@ from scorekeeper.results.models import (
     standing,
 )
 from scorekeeper.scoring import ScoringError, make_hand, make_table, rules_from_dict
+from scorekeeper.seasons import service as seasons
 
 RULES = [
     rules_from_dict({"preset": "australian"}),

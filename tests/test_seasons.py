@@ -9,13 +9,14 @@ from datetime import date, datetime
 import pytest
 from api_helpers import CLUB_PASSWORD, import_past
 
-from scorekeeper import season_table, seasons
 from scorekeeper.db.models import Season, db
 from scorekeeper.errors import BadInput
 from scorekeeper.house_rules import service as rulesets
 from scorekeeper.results import archive, listing
 from scorekeeper.results.models import RatingRow, standing
 from scorekeeper.scoring import make_hand, make_table, replay, rules_from_dict
+from scorekeeper.seasons import service as seasons
+from scorekeeper.seasons import table as season_table
 
 RULES = rules_from_dict({"preset": "australian"})
 PAIRS = make_table([("Us", ["Zoë", "=Bob"]), ("Them", ["Cat", "Dan"])])

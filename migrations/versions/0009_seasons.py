@@ -74,7 +74,7 @@ def fill(connection):
     does; a later change to it is rebuilt by running rescore.
     """
     from scorekeeper.results import counting
-    from scorekeeper import seasons
+    from scorekeeper.seasons import service as seasons
 
     meta = sa.MetaData()
     tables = [

@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, render_template, request, url_for
 
-from .. import present, seasons
+from .. import present
 from ..api import schema, sheets
 from ..api.sheets import csv_file
 from ..errors import BadInput
@@ -14,6 +14,7 @@ from ..results import listing, stats
 from ..results.listing import Summary
 from ..scoring import SUIT_SYMBOL
 from ..scoring.contracts import SUIT_WORD
+from ..seasons import service as seasons
 from . import exports
 from .forms import HistoryForm
 

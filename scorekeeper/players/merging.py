@@ -22,13 +22,13 @@ from datetime import datetime
 from sqlalchemy import select, update
 from sqlalchemy.orm import selectinload
 
-from .. import seasons
 from ..db import store
 from ..db.models import Game, GameSide, Player, db
 from ..errors import BadInput, Conflict, NotFound, Stale
 from ..results import counting, game_rows, ratings, standings, tallies
 from ..results.models import PlayerResult
 from ..scoring import ScoringError, clean_name, name_key, rules_from_dict
+from ..seasons import service as seasons
 from . import service
 
 FIELD = "new_name"

@@ -18,11 +18,12 @@ from flask import (
 )
 from markupsafe import Markup, escape
 
-from .. import season_table, seasons
 from ..api.schema import whole_number
 from ..errors import AppError, Forbidden, NotFound
 from ..scoring import SUIT_SYMBOL
 from ..scoring.contracts import SUIT_WORD
+from ..seasons import service as seasons
+from ..seasons import table as season_table
 from ..web import club
 from ..web.forms import page_number
 from . import merging, service

@@ -12,16 +12,16 @@ from typing import Any
 
 from sqlalchemy import insert, select
 
-from .api.schema import NUMBER_LIMIT, whole_number
-from .db import store
-from .db.models import Season, db
-from .errors import BadInput, NotFound
-from .house_rules import service as rulesets
-from .results import counting, game_rows, standings
-from .results.models import standing
-from .results.seasonal import in_season
-from .scoring import name_key
-from .text import clean_text
+from ..api.schema import NUMBER_LIMIT, whole_number
+from ..db import store
+from ..db.models import Season, db
+from ..errors import BadInput, NotFound
+from ..house_rules import service as rulesets
+from ..results import counting, game_rows, standings
+from ..results.models import standing
+from ..results.seasonal import in_season
+from ..scoring import name_key
+from ..text import clean_text
 
 DUPLICATE = BadInput("There is already a season with that name.", "name")
 

@@ -12,11 +12,11 @@ from typing import Any
 
 from sqlalchemy import and_, func, or_, select
 
-from .db.models import Season, db
-from .results import ratings, stats
-from .results.listing import Page
-from .results.models import RatingRow, standing
-from .results.seasonal import in_season
+from ..db.models import Season, db
+from ..results import ratings, stats
+from ..results.listing import Page
+from ..results.models import RatingRow, standing
+from ..results.seasonal import in_season
 
 
 @dataclass(frozen=True)

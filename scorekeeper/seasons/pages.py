@@ -16,63 +16,21 @@ from flask import (
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 from wtforms import (
-    DateField,
-    PasswordField,
     SelectChoice,
-    SelectField,
-    StringField,
-    SubmitField,
 )
-from wtforms.validators import InputRequired, Length
 
-from . import exports, season_table, seasons
-from .api import schema, sheets
-from .api.sheets import csv_file
-from .errors import AppError
-from .house_rules import service as rulesets
-from .web import club
-from .web.forms import page_number
+from ..api import schema, sheets
+from ..api.sheets import csv_file
+from ..errors import AppError
+from ..house_rules import service as rulesets
+from ..web import club
+from ..web.forms import page_number
+from . import exports, service, table
+from .forms import DeleteSeasonForm, SeasonForm
 
-bp = Blueprint("season_pages", __name__, url_prefix="/seasons")
+bp = Blueprint("seasons", __name__, url_prefix="/seasons")
 # A season's standings show this many players (and teams) a page.
 SHOWN = 50
-DAY = "Pick a day, as year-month-day."
-
-
-class DayField(DateField):
-    """A day as a date input sends it (year-month-day), refused in those words."""
-
-    def process_formdata(self, valuelist: list[Any]) -> None:
-        """Read the day, or say how to write one."""
-        try:
-            super().process_formdata(valuelist)
-        except ValueError:
-            raise ValueError(DAY) from None
-
-
-class SeasonForm(FlaskForm):
-    """A season's name, days and maybe house rules, and the club password."""
-
-    name = StringField(
-        "Name",
-        validators=[InputRequired("Give the season a name."), Length(max=80)],
-    )
-    first_day = DayField("First day", validators=[InputRequired(DAY)])
-    last_day = DayField("Last day", validators=[InputRequired(DAY)])
-    ruleset = SelectField("Games", choices=[SelectChoice("", "Every game")], default="")
-    password = PasswordField(
-        "Club password", validators=[InputRequired("Give the club password.")]
-    )
-    save = SubmitField("Save the season")
-
-
-class DeleteSeasonForm(FlaskForm):
-    """Deleting a season needs the club password too."""
-
-    password = PasswordField(
-        "Club password", validators=[InputRequired("Give the club password.")]
-    )
-    delete = SubmitField("Delete the season")
 
 
 def rule_names() -> dict[int, str]:
@@ -116,7 +74,7 @@ def saving(form: SeasonForm, season: Any = None) -> Response | int:
     ruleset = int(form.ruleset.data) if form.ruleset.data else None
     try:
         check_password(form)
-        made = seasons.save_season(
+        made = service.save_season(
             form.name.data or "",
             form.first_day.data,
             form.last_day.data,
@@ -138,8 +96,8 @@ def index() -> tuple[str, int] | Response:
     if isinstance(done, Response):
         return done
     return render_template(
-        "season_pages/index.html",
-        seasons=seasons.all_seasons(),
+        "seasons/index.html",
+        seasons=service.all_seasons(),
         form=form,
         rules=rules,
     ), done
@@ -148,18 +106,16 @@ def index() -> tuple[str, int] | Response:
 @bp.route("/<int:season_id>", methods=["GET", "POST"])
 def season(season_id: int) -> tuple[str, int] | Response:
     """Show a season's standings; change it (with the club password)."""
-    found = seasons.get_season(season_id)
+    found = service.get_season(season_id)
     rules = rule_names()
     form = season_form(rules, found)
     done = saving(form, found) if form.is_submitted() else 200
     if isinstance(done, Response):
         return done
-    players = season_table.table(
-        found, False, page_number(request.args.get("page")), SHOWN
-    )
-    teams = season_table.table(found, True, 1, SHOWN)
+    players = table.table(found, False, page_number(request.args.get("page")), SHOWN)
+    teams = table.table(found, True, 1, SHOWN)
     return render_template(
-        "season_pages/season.html",
+        "seasons/season.html",
         season=found,
         rules=rules,
         players=players,
@@ -172,27 +128,27 @@ def season(season_id: int) -> tuple[str, int] | Response:
 @bp.post("/<int:season_id>/delete")
 def delete(season_id: int) -> tuple[str, int] | Response:
     """Delete a season (with the club password); its games stay."""
-    found = seasons.get_season(season_id)
+    found = service.get_season(season_id)
     form, status = DeleteSeasonForm(), 400
     if form.validate():
         try:
             check_password(form)
-            seasons.delete_season(found)
+            service.delete_season(found)
         except AppError as error:
             status = show_error(form, error)
         else:
             flash(f"Season “{found.name}” deleted.")
             return redirect(url_for(".index"))
-    return render_template("season_pages/delete.html", season=found, form=form), status
+    return render_template("seasons/delete.html", season=found, form=form), status
 
 
 @bp.get("/<int:season_id>/standings.csv")
 def standings_csv(season_id: int) -> Response:
     """Download a season's standings: every player, then every team."""
-    found = seasons.get_season(season_id)
+    found = service.get_season(season_id)
     lines = [
-        *season_table.table(found, False, 1, schema.NUMBER_LIMIT).items,
-        *season_table.table(found, True, 1, schema.NUMBER_LIMIT).items,
+        *table.table(found, False, 1, schema.NUMBER_LIMIT).items,
+        *table.table(found, True, 1, schema.NUMBER_LIMIT).items,
     ]
     name = sheets.file_stem("standings", found.name)
     return csv_file(exports.standings_csv(lines), f"{name}.csv")

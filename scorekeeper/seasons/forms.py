@@ -1,0 +1,54 @@
+"""The seasons' forms: name a season and its days, or delete it, with the password."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import (
+    DateField,
+    PasswordField,
+    SelectChoice,
+    SelectField,
+    StringField,
+    SubmitField,
+)
+from wtforms.validators import InputRequired, Length
+
+DAY = "Pick a day, as year-month-day."
+
+
+class DayField(DateField):
+    """A day as a date input sends it (year-month-day), refused in those words."""
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        """Read the day, or say how to write one."""
+        try:
+            super().process_formdata(valuelist)
+        except ValueError:
+            raise ValueError(DAY) from None
+
+
+class SeasonForm(FlaskForm):
+    """A season's name, days and maybe house rules, and the club password."""
+
+    name = StringField(
+        "Name",
+        validators=[InputRequired("Give the season a name."), Length(max=80)],
+    )
+    first_day = DayField("First day", validators=[InputRequired(DAY)])
+    last_day = DayField("Last day", validators=[InputRequired(DAY)])
+    ruleset = SelectField("Games", choices=[SelectChoice("", "Every game")], default="")
+    password = PasswordField(
+        "Club password", validators=[InputRequired("Give the club password.")]
+    )
+    save = SubmitField("Save the season")
+
+
+class DeleteSeasonForm(FlaskForm):
+    """Deleting a season needs the club password too."""
+
+    password = PasswordField(
+        "Club password", validators=[InputRequired("Give the club password.")]
+    )
+    delete = SubmitField("Delete the season")
