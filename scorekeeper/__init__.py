@@ -35,11 +35,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = config.secret_key(app)
     app.json.sort_keys = False  # type: ignore[attr-defined]
 
-    from . import cli, errors, fastread, pages
-    from .api import routes
+    from . import cli, errors
     from .db import migration, models
-    from .house_rules import api as house_rules_api
-    from .players import api as players_api
+    from .games import fastread
     from .web import compress, pwa, security
 
     security.init_app(app)
@@ -54,19 +52,39 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         if app.config["AUTO_MIGRATE"]:
             migration.upgrade_database()
 
-    csrf = CSRFProtect(app)
-    # API writes carry a Bearer token a cross-site form cannot.
-    apis = (routes.bp, house_rules_api.bp, players_api.bp)
-    for blueprint in apis:
-        csrf.exempt(blueprint)
-    # The hand forms check their own token, so a stale one re-shows the taps.
-    for view in pages.CHECKS_OWN_CSRF:
-        csrf.exempt(view)
-    for blueprint in apis:
-        app.register_blueprint(blueprint)
-    pages.init_app(app)
+    register_features(app)
     pwa.init_app(app)
     cli.init_app(app)
     fastread.init_app(app)
     security.trust_proxy(app)
     return app
+
+
+def register_features(app: Flask) -> None:
+    """Register every feature's pages and JSON API, and what their pages share."""
+    from .games import api as games_api
+    from .games import new, present, share
+    from .games import pages as games
+    from .history import pages as history
+    from .house_rules import api as house_rules_api
+    from .house_rules import pages as house_rules
+    from .players import api as players_api
+    from .players import pages as players
+    from .seasons import pages as seasons
+    from .web import access, assets, conditional
+
+    pages = (games.bp, new.bp, share.bp, house_rules.bp, history.bp, players.bp)
+    pages += (seasons.bp,)
+    apis = (games_api.bp, house_rules_api.bp, players_api.bp)
+    csrf = CSRFProtect(app)
+    # API writes carry a Bearer token a cross-site form cannot.
+    for blueprint in apis:
+        csrf.exempt(blueprint)
+    for view in games.CHECKS_OWN_CSRF:
+        csrf.exempt(view)
+    for blueprint in (*apis, *pages):
+        app.register_blueprint(blueprint)
+    access.init_app(app)
+    conditional.init_app(app)
+    assets.init_app(app)
+    app.add_template_global(present.suit_class)

@@ -8,10 +8,10 @@ import click
 from flask import Flask
 from flask.cli import with_appcontext
 
-from . import services
 from .api import schema
 from .db import migration
 from .errors import AppError, app_error
+from .games import service as services
 from .house_rules import service as rulesets
 from .results import archive
 from .scoring import ScoringError

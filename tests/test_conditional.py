@@ -8,9 +8,10 @@ import time
 import pytest
 from api_helpers import statements
 
-from scorekeeper import create_app, games
+from scorekeeper import create_app
 from scorekeeper.db import grants, heads, store
 from scorekeeper.db.models import db
+from scorekeeper.games import pages as games
 
 SEVEN_HEARTS = {"bidder": "Bob", "contract": "7H", "tricks": 7}
 
@@ -32,7 +33,7 @@ def reads(app, monkeypatch):
     monkeypatch.setattr(heads, "head", counting)
 
     def no_flask():
-        for name in ("games.scoreboard", "api.game"):
+        for name in ("games.scoreboard", "games_api.game"):
             monkeypatch.setitem(app.view_functions, name, refuse)
         monkeypatch.setattr(store, "replay", refuse)
 

@@ -9,8 +9,8 @@ from datetime import datetime
 import pytest
 from scoring_helpers import AUSTRALIAN, FIVE, TEAMS, THREE, house, play
 
-from scorekeeper import exports
 from scorekeeper.api import sheets
+from scorekeeper.games import exports as exports
 from scorekeeper.history import exports as history_exports
 from scorekeeper.results.listing import Summary
 from scorekeeper.scoring import make_table

@@ -6,7 +6,7 @@ import re
 
 from api_helpers import import_past, statements
 
-from scorekeeper import services
+from scorekeeper.games import service as services
 from scorekeeper.results import archive
 from scorekeeper.scoring import PRESETS, make_hand, make_table
 

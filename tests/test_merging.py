@@ -14,10 +14,10 @@ from test_bad_pages import csrf_token
 from test_players import kept_ratings, page_figures, replay_figures
 from test_results import normal, replayed, stored
 
-from scorekeeper import services
 from scorekeeper.db import store
 from scorekeeper.db.models import Game, db
 from scorekeeper.errors import BadInput, Conflict, NotFound, Stale
+from scorekeeper.games import service as services
 from scorekeeper.players import merging
 from scorekeeper.players import service as players
 from scorekeeper.results import archive, ratings

@@ -257,7 +257,7 @@ def test_a_youngstown_session_counts_hands_to_its_limit(client):
 def test_a_game_ended_at_the_ceiling_has_a_banner():
     from scoring_helpers import TEAMS, play
 
-    from scorekeeper import present
+    from scorekeeper.games import present
     from scorekeeper.scoring import PRESETS
 
     walker = PRESETS["walker_ultimate"]

@@ -15,9 +15,9 @@ from sqlalchemy import delete, select
 from test_results import apply, creates, steps
 from test_stats_sql import games, past
 
-from scorekeeper import services
 from scorekeeper.db import store
 from scorekeeper.db.models import Game, db
+from scorekeeper.games import service as services
 from scorekeeper.players import service as players
 from scorekeeper.results import game_rows, ratings
 from scorekeeper.results.models import PlayerRating, RatingRow

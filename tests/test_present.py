@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from scoring_helpers import AUSTRALIAN, FIVE, TEAMS, THREE, house, play
 
-from scorekeeper import present
+from scorekeeper.games import present
 from scorekeeper.scoring import PRESETS
 
 WALKER = PRESETS["walker_ultimate"]

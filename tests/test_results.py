@@ -12,10 +12,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import delete, select
 
-from scorekeeper import services
 from scorekeeper.db import store
 from scorekeeper.db.models import Game, RuleSet, Season, db, utcnow
 from scorekeeper.errors import AppError
+from scorekeeper.games import service as services
 from scorekeeper.house_rules import service as rulesets
 from scorekeeper.results import archive, counting, game_rows, tallies
 from scorekeeper.results.models import (

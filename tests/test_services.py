@@ -3,11 +3,11 @@
 import pytest
 from api_helpers import FRIDAY, statements
 
-from scorekeeper import services
 from scorekeeper.api import schema
 from scorekeeper.db import store
 from scorekeeper.db.models import HandRow, db
 from scorekeeper.errors import BadInput, NotFound, Stale
+from scorekeeper.games import service as services
 from scorekeeper.house_rules import service as rulesets
 from scorekeeper.scoring import GameOver, ScoringError
 

@@ -8,8 +8,8 @@ import pytest
 from api_helpers import import_past
 from sqlalchemy import delete
 
-from scorekeeper import services
 from scorekeeper.db.models import Game, db
+from scorekeeper.games import service as services
 from scorekeeper.results import archive, game_rows
 from scorekeeper.results.stats import Record, Stats, player_stats, team_stats
 from scorekeeper.scoring import (

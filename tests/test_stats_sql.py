@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from sqlalchemy import delete
 from test_results import RULES, TABLES, built, hands
 
-from scorekeeper import services
 from scorekeeper.db.models import Game, db
+from scorekeeper.games import service as services
 from scorekeeper.results import archive, game_rows, stats
 from scorekeeper.scoring import ScoringError, replay
 

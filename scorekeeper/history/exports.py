@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .. import present
 from ..api.sheets import Cell, to_csv
+from ..games import present
 from ..results.listing import Summary
 
 

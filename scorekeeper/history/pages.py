@@ -6,10 +6,10 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, render_template, request, url_for
 
-from .. import present
 from ..api import schema, sheets
 from ..api.sheets import csv_file
 from ..errors import BadInput
+from ..games import present
 from ..results import listing, stats
 from ..results.listing import Summary
 from ..scoring import SUIT_SYMBOL

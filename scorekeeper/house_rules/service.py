@@ -10,8 +10,8 @@ from sqlalchemy import func, update
 from ..db import grants, store, tokens
 from ..db.models import RuleSet, db, utcnow
 from ..errors import BadInput, NotFound
+from ..results.listing import Page
 from ..scoring import name_key, rules_from_dict
-from ..services import Page
 from ..text import clean_text
 
 # Database integer columns hold 32 bits on PostgreSQL.

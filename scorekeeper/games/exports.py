@@ -6,9 +6,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from ..api.sheets import Cell, to_csv
+from ..scoring import GameState, Table
 from . import present
-from .api.sheets import Cell, to_csv
-from .scoring import GameState, Table
 
 
 @dataclass(frozen=True)

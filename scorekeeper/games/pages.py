@@ -7,13 +7,13 @@ from typing import Any
 from flask import Blueprint, flash, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
-from . import background, present, saved, services
-from .db import idempotency
-from .errors import AppError, Forbidden, Stale, app_error, wants_json
+from ..db import idempotency
+from ..errors import AppError, Forbidden, Stale, app_error, wants_json
+from ..scoring import Hand, ScoringError, describe_rules
+from ..web import access, conditional, repeats
+from . import background, present, saved, service
 from .forms import ConfirmForm, HandForm, hand_data, hand_fields
-from .scoring import Hand, ScoringError, describe_rules
-from .services import Loaded
-from .web import access, conditional, repeats
+from .service import Loaded
 
 bp = Blueprint("games", __name__)
 MOVED_ON = "The score changed on another phone; here is the new state."
@@ -22,15 +22,15 @@ NOT_SAVED = (
 )
 
 
-def held_token(game: Loaded | services.Head) -> str | None:
+def held_token(game: Loaded | service.Head) -> str | None:
     """Return the write token this phone holds for a game, if it is the right one."""
     token = access.held_token(access.GAME, game.id)
-    return token if services.may_write(game, token) else None
+    return token if service.may_write(game, token) else None
 
 
 def writable_game(game_id: str) -> Loaded:
     """Return a game this browser may write to, or answer 403."""
-    game = services.load(game_id)
+    game = service.load(game_id)
     if held_token(game) is None:
         raise Forbidden(
             "This phone can only watch this game: open its play link to score."
@@ -67,8 +67,8 @@ def to_confirmation(after: Loaded) -> Response:
 @bp.get("/")
 def home() -> str:
     """Show the big New game button and the games to resume."""
-    playing = services.list_games(per_page=10, status="in_progress").items
-    finished = services.list_games(per_page=5, status="finished").items
+    playing = service.list_games(per_page=10, status="in_progress").items
+    finished = service.list_games(per_page=5, status="finished").items
     return render_template(
         "games/home.html",
         playing=[present.card(g) for g in playing],
@@ -123,12 +123,12 @@ def drawn(
 @bp.get("/games/<game_id>")
 def scoreboard(game_id: str):
     """Show the totals, the deal, what wins and every hand; 304 if unchanged."""
-    head = services.head(game_id)
+    head = service.head(game_id)
     if saved.waiting():  # the line that confirms a save: drawn once, kept nowhere
-        return board(services.load(game_id), done=saved.take(game_id))
+        return board(service.load(game_id), done=saved.take(game_id))
 
     def render() -> tuple[str, int]:
-        game = services.load(game_id)
+        game = service.load(game_id)
         return drawn(game), game.version
 
     return conditional.scoreboard(head, held_token(head) is not None, render)
@@ -162,7 +162,7 @@ def record_hand(game_id: str):
                 raise background.refused(form)
             return board(game, form, 400)
         also = repeats.keeping(keyed, confirmation_anchor)
-        after = services.record_hand(game, hand, form.expected_version(), also)
+        after = service.record_hand(game, hand, form.expected_version(), also)
         saved.recorded(after)
         done = to_confirmation(after)
         return background.saved(done.location) if script else done
@@ -186,14 +186,14 @@ def record_hand(game_id: str):
 def edit_hand(game_id: str, number: int):
     """Correct any hand; every later total is recomputed."""
     game = writable_game(game_id)
-    result = services.hand(game, number)
+    result = service.hand(game, number)
     recorded = result.hand
     form = HandForm(data=hand_data(recorded)).for_table(game.rules, game.table)
     form.version.data = form.version.data or str(game.version)
     hand = tapped_hand(form, game)
     if hand is not None:
         try:
-            after = services.replace_hand(game, number, hand, form.expected_version())
+            after = service.replace_hand(game, number, hand, form.expected_version())
         except Stale:
             flash(MOVED_ON)
             return to_scoreboard(game)
@@ -219,9 +219,9 @@ def undo(game_id: str):
     game = writable_game(game_id)
     form = ConfirmForm(version=str(game.version))
     try:
-        last = services.last_hand(game)
+        last = service.last_hand(game)
         if form.validate_on_submit():
-            after = services.undo_hand(game, form.expected_version())
+            after = service.undo_hand(game, form.expected_version())
             saved.undone(after, last)
             return to_confirmation(after)
     except Stale:
@@ -237,8 +237,8 @@ def undo(game_id: str):
 @bp.get("/games/<game_id>/play/<token>")
 def play_link(game_id: str, token: str) -> Response:
     """Let this phone record hands: the link carries the game's write token."""
-    game = services.load(game_id)
-    if not services.may_write(game, token):
+    game = service.load(game_id)
+    if not service.may_write(game, token):
         raise Forbidden("This play link is not valid for this game.")
     access.grant(access.GAME, game.id, token)
     return to_scoreboard(game)
@@ -254,6 +254,11 @@ def rematch(game_id: str) -> Response:
 
     def write() -> Response:
         also = access.granting(access.GAME, repeats.keeping(keyed))
-        return to_scoreboard(services.rematch(game, also)[0])
+        return to_scoreboard(service.rematch(game, also)[0])
 
     return idempotency.once(keyed, write, repeats.redirect_again)
+
+
+# Views whose FlaskForm validates the CSRF token itself (not CSRFProtect), so a
+# stale token shows the taps again instead of a bare 400.
+CHECKS_OWN_CSRF = (record_hand, edit_hand)

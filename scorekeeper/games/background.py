@@ -9,9 +9,9 @@ from __future__ import annotations
 from flask import Response, jsonify
 from flask_wtf import FlaskForm
 
-from . import present, services
-from .db.idempotency import Answer, same_request
-from .errors import BadInput
+from ..db.idempotency import Answer, same_request
+from ..errors import BadInput
+from . import present, service
 
 MOVED = "The score changed on another phone; this hand was not saved."
 
@@ -28,7 +28,7 @@ def again(answer: Answer) -> tuple[Response, int]:
 
 def moved(game_id: str) -> tuple[Response, int]:
     """Answer a hand tapped against an older version: what the game is now."""
-    game = services.load(game_id)
+    game = service.load(game_id)
     hands = game.state.hands
     latest = present.confirmation(game.table, hands[-1]) if hands else None
     body = jsonify(

@@ -25,10 +25,10 @@ from flask import Flask
 from flask.wrappers import Request
 from itsdangerous import BadSignature
 
-from . import saved, services
-from .db import grants, heads
-from .errors import NotFound
-from .web import access, compress, conditional, security
+from ..db import grants, heads
+from ..errors import NotFound
+from ..web import access, compress, conditional, security
+from . import saved, service
 
 ROUTE = re.compile(r"/(?:(api)/)?games/([^/]+)")
 # A session holding any of these has its page drawn by Flask (then never kept).
@@ -188,7 +188,7 @@ class FastReads:
         key = (device, head.id, head.sealed, head.token_hash)
         found = self.writers.get(key)
         if found is None:
-            found = services.may_write(head, access.head_token(head, device))
+            found = service.may_write(head, access.head_token(head, device))
             self.writers.put(key, found)
         return found
 

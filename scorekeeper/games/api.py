@@ -8,23 +8,23 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request, url_for
 
-from .. import services
+from ..api import schema
+from ..api.http import bearer, body, expected_version, page_arg, paged
 from ..db import idempotency
 from ..db.idempotency import Answer, Keyed
 from ..errors import Forbidden, Stale
 from ..house_rules import service as rulesets
-from ..services import Loaded
 from ..web import repeats
-from . import schema
-from .http import bearer, body, expected_version, page_arg, paged
+from . import service
+from .service import Loaded
 
-bp = Blueprint("api", __name__, url_prefix="/api")
+bp = Blueprint("games_api", __name__, url_prefix="/api")
 
 
 def writable_game(game_id: str) -> Loaded:
     """Return the game if the request carries its write token, else 403."""
-    game = services.load(game_id)
-    if not services.may_write(game, bearer("this game")):
+    game = service.load(game_id)
+    if not service.may_write(game, bearer("this game")):
         raise Forbidden("That write token does not belong to this game.")
     return game
 
@@ -66,7 +66,7 @@ def keeping(keyed: Keyed | None, status: int) -> Callable[..., None] | None:
 @bp.get("/games")
 def list_games() -> Response:
     """List games, newest first, a page at a time."""
-    page = services.list_games(
+    page = service.list_games(
         page_arg("page", 1, 10**6),
         page_arg("per_page", 20, 100),
         request.args.get("player"),
@@ -84,7 +84,7 @@ def create_game() -> Response:
     def write() -> Response:
         asked = schema.new_game(data, rulesets.saved_rules)
         also = keeping(keyed, 201)
-        game, token = services.create_game(
+        game, token = service.create_game(
             asked.name, asked.rules, asked.table, asked.notes, also, data.get("ruleset")
         )
         rulesets.used(data.get("ruleset"))
@@ -100,7 +100,7 @@ def game(game_id: str) -> Response:
     A client that has the version is mostly answered before this runs
     (fastread.py), from the version alone: no replay, no JSON.
     """
-    data = schema.game_to_dict(services.load(game_id))
+    data = schema.game_to_dict(service.load(game_id))
     response = game_answer(data).make_conditional(request)
     if response.status_code == 412:  # If-Match on a read: an error like any other
         raise Stale()
@@ -114,7 +114,7 @@ def delete_game(game_id: str) -> tuple[str, int]:
     expected = expected_version()
     if expected is not None and expected != game.version:
         raise Stale()
-    services.delete_game(game)
+    service.delete_game(game)
     return "", 204
 
 
@@ -128,7 +128,7 @@ def add_hand(game_id: str) -> Response:
     def write() -> Response:
         hand = schema.hand(game.rules, game.table, data)
         also = keeping(keyed, 201)
-        after = services.record_hand(game, hand, expected_version(), also)
+        after = service.record_hand(game, hand, expected_version(), also)
         return game_answer(schema.game_to_dict(after), 201)
 
     return idempotency.once(keyed, write, answer_again)
@@ -140,7 +140,7 @@ def replace_hand(game_id: str, number: int) -> Response:
     game = writable_game(game_id)
     data, expected = body(), expected_version()
     hand = schema.hand(game.rules, game.table, data)
-    after = services.replace_hand(game, number, hand, expected)
+    after = service.replace_hand(game, number, hand, expected)
     return game_answer(schema.game_to_dict(after))
 
 
@@ -148,5 +148,5 @@ def replace_hand(game_id: str, number: int) -> Response:
 def undo_hand(game_id: str, number: int) -> Response:
     """Undo the last hand."""
     game = writable_game(game_id)
-    after = services.undo_hand(game, expected_version(), number)
+    after = service.undo_hand(game, expected_version(), number)
     return game_answer(schema.game_to_dict(after))

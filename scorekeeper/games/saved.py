@@ -6,10 +6,10 @@ from dataclasses import asdict, dataclass, field
 
 from flask import session, url_for
 
+from ..scoring import PASS, Hand, HandResult
 from . import present
 from .forms import hand_data
-from .scoring import PASS, Hand, HandResult
-from .services import Loaded
+from .service import Loaded
 
 KEY = "saved"
 

@@ -10,8 +10,8 @@ from typing import Protocol
 
 from markupsafe import Markup, escape
 
-from .results.listing import Summary
-from .scoring import (
+from ..results.listing import Summary
+from ..scoring import (
     Contract,
     GameState,
     HandResult,

@@ -1,17 +1,27 @@
-"""Sharing a game: the view link as a QR code, a chat summary, notes, the play link."""
+"""Sharing a game: the view link as a QR code, a chat summary, notes, the play link,
+and the downloads: its hands as CSV and the game as JSON."""
 
 from __future__ import annotations
 
 import segno
-from flask import Blueprint, flash, redirect, render_template, url_for
+from flask import (
+    Blueprint,
+    Response,
+    flash,
+    jsonify,
+    redirect,
+    render_template,
+    url_for,
+)
 from markupsafe import Markup
 
-from . import exports, notes, services
-from .downloads import played
-from .errors import AppError, Forbidden
+from ..api import schema, sheets
+from ..api.sheets import attachment, csv_file
+from ..errors import AppError, Forbidden
+from . import exports, service
 from .forms import NotesForm
-from .games import held_token, writable_game
-from .services import Loaded
+from .pages import held_token, writable_game
+from .service import Loaded
 
 bp = Blueprint("share", __name__)
 
@@ -32,7 +42,7 @@ def share_page(game: Loaded, form: NotesForm | None = None, status: int = 200):
     if writer and form is None:
         form = NotesForm(notes=game.game.notes)
     page = render_template(
-        "share/view.html",
+        "games/share_view.html",
         game=game.game,
         url=url,
         qr=qr_code(url),
@@ -47,7 +57,7 @@ def share_page(game: Loaded, form: NotesForm | None = None, status: int = 200):
 @bp.get("/games/<game_id>/share")
 def view_link(game_id: str):
     """Show the view link (read only) as a QR code, to copy or to share."""
-    return share_page(services.load(game_id))
+    return share_page(service.load(game_id))
 
 
 @bp.post("/games/<game_id>/notes")
@@ -58,7 +68,7 @@ def save_notes(game_id: str):
     if not form.validate_on_submit():
         return share_page(game, form, 400)
     try:
-        notes.set_notes(game, form.notes.data or "")
+        service.set_notes(game, form.notes.data or "")
     except AppError as error:
         form.notes.errors = [*form.notes.errors, error.message]
         return share_page(game, form, error.status)
@@ -69,11 +79,42 @@ def save_notes(game_id: str):
 @bp.get("/games/<game_id>/share/play")
 def play_link(game_id: str):
     """Show the play link, which lets another phone score, with a warning."""
-    game = services.load(game_id)
+    game = service.load(game_id)
     token = held_token(game)
     if token is None:
         raise Forbidden("Only a phone that scores this game can let another score.")
     url = url_for("games.play_link", game_id=game.id, token=token, _external=True)
-    page = render_template("share/play.html", game=game.game, url=url, qr=qr_code(url))
+    page = render_template(
+        "games/share_play.html", game=game.game, url=url, qr=qr_code(url)
+    )
     # The page holds the write token: no cache may keep a copy.
     return page, 200, {"Cache-Control": "no-store"}
+
+
+# Downloads
+
+
+def played(game: Loaded) -> exports.Played:
+    """Return a loaded game as the exports take it."""
+    row = game.game
+    return exports.Played(row.created, row.name, row.notes, game.table, game.state)
+
+
+def stem(game: Loaded) -> str:
+    """Return a game's file name stem: its name and the day it started."""
+    return sheets.file_stem(game.game.name, f"{game.game.created:%Y-%m-%d}")
+
+
+@bp.get("/games/<game_id>/hands.csv")
+def hands_csv(game_id: str) -> Response:
+    """Download a game's hands, with each side's points and running totals."""
+    game = service.load(game_id)
+    text = exports.hands_csv(game.table, game.state)
+    return csv_file(text, f"{stem(game)}-hands.csv")
+
+
+@bp.get("/games/<game_id>/game.json")
+def game_json(game_id: str) -> Response:
+    """Download a game as GET /api/games/<id> shows it."""
+    game = service.load(game_id)
+    return attachment(jsonify(schema.game_to_dict(game)), f"{stem(game)}.json")

@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from .db import grants, store, tokens
-from .db.heads import Head, head
-from .db.models import Game, db
-from .db.store import Also, AlsoMade, Loaded, load
-from .errors import Conflict, NotFound
-from .results import game_rows, ratings
-from .results.listing import Page, list_games, player_names
-from .scoring import (
+from ..db import grants, store, tokens
+from ..db.heads import Head, head
+from ..db.models import Game, db
+from ..db.store import Also, AlsoMade, Loaded, load
+from ..errors import Conflict, NotFound
+from ..results import game_rows, ratings
+from ..results.listing import Page, list_games, player_names
+from ..scoring import (
     GameOver,
     GameState,
     Hand,
@@ -22,6 +22,7 @@ from .scoring import (
     Table,
     replay,
 )
+from ..text import clean_text
 
 # The pages and the API reach games, and their listing, through this module.
 __all__ = ["Head", "Loaded", "Page", "head", "list_games", "load", "player_names"]
@@ -222,5 +223,18 @@ def delete_game(game: Loaded) -> None:
         if game.game.ending is not None:  # the ratings after it move without it
             ratings.refresh(game.game.created, without=game.game.id)
         db.session.delete(game.game)
+
+    store.transaction(work)
+
+
+def set_notes(game: Loaded, notes: str) -> None:
+    """Change a game's notes and move its version on, so every copy knows."""
+    cleaned = clean_text(notes, "notes")
+
+    def work() -> None:
+        # The lock bumps the version: a watcher's scoreboard and an API
+        # client's ETag see that the game changed.
+        store.lock(game.game, None)
+        game.game.notes = cleaned
 
     store.transaction(work)

@@ -6,13 +6,11 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 from wtforms import SelectChoice
 
-from . import services
-from .api import schema
-from .db import idempotency
-from .errors import AppError, BadInput, NotFound, app_error
-from .forms import NewGameForm
-from .house_rules import service as rulesets
-from .scoring import (
+from ..api import schema
+from ..db import idempotency
+from ..errors import AppError, BadInput, NotFound, app_error
+from ..house_rules import service as rulesets
+from ..scoring import (
     DEFAULT_PRESET,
     PRESET_NAMES,
     SHAPES,
@@ -23,7 +21,9 @@ from .scoring import (
     make_table,
     rules_from_dict,
 )
-from .web import access, repeats
+from ..web import access, repeats
+from . import service
+from .forms import NewGameForm
 
 bp = Blueprint("newgame", __name__, url_prefix="/new")
 
@@ -89,7 +89,7 @@ def new_table(form: NewGameForm, sides: int, size: int) -> Table:
 def choose_table() -> str:
     """Offer the table shapes 500 is played with (keeping rules picked elsewhere)."""
     rules = request.args.get("rules")
-    return render_template("newgame/choose_table.html", shapes=SHAPES, rules=rules)
+    return render_template("games/new_table.html", shapes=SHAPES, rules=rules)
 
 
 def blank_form(sides: int, size: int) -> NewGameForm:
@@ -121,7 +121,7 @@ def start(form: NewGameForm, rules: Rules, table: Table) -> Response:
         also = access.granting(access.GAME, repeats.keeping(keyed))
         name, notes = form.name.data or "", form.notes.data or ""
         ruleset = chosen_ruleset(form.rules.data)
-        game, _ = services.create_game(name, rules, table, notes, also, ruleset)
+        game, _ = service.create_game(name, rules, table, notes, also, ruleset)
         rulesets.used(ruleset)
         return redirect(url_for("games.scoreboard", game_id=game.id))
 
@@ -151,12 +151,12 @@ def names(shape: str):
         for i in range(sides)
     ]
     return render_template(
-        "newgame/names.html",
+        "games/new_names.html",
         form=form,
         size=size,
         groups=groups,
         summary=summary,
         table=table,
         error=error,
-        used_names=services.player_names(),
+        used_names=service.player_names(),
     ), (400 if form.is_submitted() and not (summary or form.change.data) else 200)

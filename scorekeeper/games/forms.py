@@ -18,11 +18,11 @@ from wtforms.validators import (
     Optional,
 )
 
-from .api.schema import whole_number
-from .scoring import Hand, Rules, Table, first_out_matters, make_hand
-from .scoring.table import NAME_LIMIT
-from .text import TEXT_LIMIT
-from .web.forms import OnceForm, VersionedForm
+from ..api.schema import whole_number
+from ..scoring import Hand, Rules, Table, first_out_matters, make_hand
+from ..scoring.table import NAME_LIMIT
+from ..text import TEXT_LIMIT
+from ..web.forms import OnceForm, VersionedForm
 
 TRICKS = [SelectChoice(str(n)) for n in range(11)]
 NOTES_LENGTH = Length(

@@ -1,0 +1,1 @@
+"""Games: start one, score it hand by hand, follow it live, share and download it."""
