@@ -60,7 +60,7 @@ def head(
     """Return a game's version and token hash alone (one row, no hands), or 404.
 
     Given a phone's device hash, the same read brings that phone's sealed grant.
-    Given the app's engine, it needs no app context (fastread.py has none).
+    Given the app's engine, it needs no app context (games/fastread.py has none).
     """
     found = None
     if GAME_ID.fullmatch(game_id):

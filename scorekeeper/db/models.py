@@ -77,7 +77,7 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     renames: Mapped[int] = mapped_column(default=0, server_default="0")
     token_hash: Mapped[str] = mapped_column(String(64))
     # How the game ended, who won and how many hands, as of its last write:
-    # results for listing and filtering (result_models.py); the scoreboard's
+    # results for listing and filtering (results/models.py); the scoreboard's
     # totals and winner are always derived by replaying the hands.
     ending: Mapped[str | None] = mapped_column(String(20))
     winner: Mapped[int | None]

@@ -20,7 +20,7 @@ from ..db.models import Base, db
 from ..scoring import ENDINGS
 
 # Results: derived from the hands by replay, written in the same transaction as
-# every write that changes them (results.py), rebuilt by `flask rescore`, and
+# every write that changes them (game_rows.py), rebuilt by `flask rescore`, and
 # checked against a fresh replay by a test. Listing pages and statistics read
 # them so they never replay every game; they are never trusted over a replay.
 TEAM_KEY_LENGTH = 3 * 160 + 2

@@ -1,7 +1,7 @@
 """Tallies kept per player beside the standings: the pairs met, the spellings typed.
 
 Moved by the same rows and in the same transaction as the standings (each
-write's results before and after, results.py), in key order, so a player's
+write's results before and after, game_rows.py), in key order, so a player's
 page reads a few rows however many games they played; rebuilt by rescore.
 """
 

@@ -74,7 +74,7 @@ def scoreboard(
     """Answer a scoreboard: 304 if the phone has it, else a new render.
 
     `render` loads and draws the game, returning the page and the version drawn.
-    (fastread.py keeps the answers given here and gives them again.)
+    (games/fastread.py keeps the answers given here and gives them again.)
     """
     tag = page_etag(head, writer)
     if tag is not None and request.if_none_match.contains_weak(tag):

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-ENGINE = Path(__file__).resolve().parent.parent / "scorekeeper" / "scoring"
+ENGINE = Path(__file__).resolve().parents[2] / "scorekeeper" / "scoring"
 WEB = ("flask", "flask_sqlalchemy", "flask_wtf", "sqlalchemy", "wtforms", "werkzeug")
 
 

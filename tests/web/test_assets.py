@@ -6,7 +6,7 @@ import json
 import re
 from pathlib import Path
 
-STATIC = Path(__file__).resolve().parent.parent / "static"
+STATIC = Path(__file__).resolve().parents[2] / "static"
 LINKED = re.compile(r'(?:href|src)="(/static/[^"]+)"')
 IMMUTABLE = {"public", "max-age=31536000", "immutable"}
 
