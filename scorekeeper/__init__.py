@@ -38,6 +38,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from . import cli, errors
     from .db import migration, models
     from .games import fastread
+    from .nights import models as _nights  # noqa: F401  (its tables)
     from .web import compress, pwa, security
 
     security.init_app(app)

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping
 
 from ..errors import Stale
 from . import store, tokens
-from .models import DeviceGrant, Game, db
+from .models import DeviceGrant, Game, GameKey, db
 
 GAME, RULESET = "game", "ruleset"
 
@@ -104,3 +104,16 @@ def adopt(device: str, kept: Mapping[str, str]) -> None:
         store.transaction(work)
     except Stale:
         pass  # two pages of the same phone adopted them at once: one won
+
+
+def add_key(game_id: str, token_hash: str) -> None:
+    """Let another token write a game, in the caller's transaction (a night's)."""
+    db.session.add(GameKey(game_id=game_id, token_hash=token_hash))
+
+
+def other_key(game_id: str, token: str) -> bool:
+    """Return whether a token is another key of a game (`add_key`)."""
+    query = db.select(GameKey.game_id).where(
+        GameKey.game_id == game_id, GameKey.token_hash == tokens.token_hash(token)
+    )
+    return db.session.execute(query).first() is not None

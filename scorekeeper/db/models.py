@@ -17,6 +17,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
 )
+from sqlalchemy import false as sa_false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 NAME_LENGTH = 80
@@ -82,6 +83,9 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     ending: Mapped[str | None] = mapped_column(String(20))
     winner: Mapped[int | None]
     hand_count: Mapped[int] = mapped_column(default=0)
+    # Time was called on it (a club night's round, nights/): it ended as it
+    # stood, and takes no more hands; its hands can still be corrected.
+    called: Mapped[bool] = mapped_column(default=False, server_default=sa_false())
     # The saved house rules it was started from (a season may keep to them);
     # no foreign key: deleting them leaves the game's own rules as they were.
     ruleset_id: Mapped[int | None]
@@ -224,3 +228,14 @@ class DeviceGrant(db.Model):  # type: ignore[name-defined,misc]
     # The write token sealed with the device id: only that phone can open it.
     sealed: Mapped[str] = mapped_column(String(128))
     created: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class GameKey(db.Model):  # type: ignore[name-defined,misc]
+    """Another token that writes a game: a club night director's, for its tables."""
+
+    __tablename__ = "game_key"
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("game.id", ondelete="CASCADE"), primary_key=True
+    )
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)

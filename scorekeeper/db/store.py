@@ -150,7 +150,7 @@ def replay_rows(game: Game, rules: Rules, table: Table) -> GameState:
         )
     else:
         rows = game.hands
-    return replay(rules, table, [stored_hand(h) for h in rows])
+    return replay(rules, table, [stored_hand(h) for h in rows], called=game.called)
 
 
 # A game's rules and table change only when a player in it is renamed, which

@@ -28,6 +28,7 @@ ENDING_WORDS = {
     "ceiling": "when a side reached the ceiling",
     "point_spread": "on the point spread",
     "hands_limit": "at the end of the session",
+    "called": "when time was called",
 }
 
 

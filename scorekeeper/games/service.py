@@ -38,8 +38,11 @@ def all_games() -> list[Loaded]:
 
 
 def may_write(game: Loaded | Head, token: str | None) -> bool:
-    """Return whether a write token belongs to this game."""
-    return tokens.grants(token, game.token_hash)
+    """Return whether a write token belongs to this game (or is another key of it:
+    a club night's director's)."""
+    if tokens.grants(token, game.token_hash):
+        return True
+    return token is not None and grants.other_key(game.id, token)
 
 
 def check_number(number: int, count: int) -> None:
@@ -144,7 +147,9 @@ def record_hand(
         before = store.remembered(game.game, version - 1) or store.replay_rows(
             game.game, game.rules, game.table
         )
-        state = replay(game.rules, game.table, [new], since=before)
+        state = replay(
+            game.rules, game.table, [new], since=before, called=game.game.called
+        )
         store.add_hand(game.game, len(state.hands), new)
         return Change(state, len(state.hands), before)
 
@@ -154,7 +159,7 @@ def record_hand(
 def _replay_with(game: Loaded, hands: Sequence[Hand], number: int) -> GameState:
     """Replay with a changed hand; an error in a later hand says which."""
     try:
-        return replay(game.rules, game.table, hands)
+        return replay(game.rules, game.table, hands, called=game.game.called)
     except GameOver as error:
         if error.hand is None or error.hand <= number:
             raise
@@ -211,6 +216,21 @@ def undo_hand(
         return Change(_replay_with(game, hands, count), count)
 
     return locked_write(game, expected_version, work)
+
+
+def call_time(game: Loaded) -> Loaded:
+    """End a game as it stands (a club night's round called); no-op if it ended."""
+    if game.state.finished:
+        return game
+
+    def work() -> Change:
+        game.game.called = True
+        before = game.state
+        hands = [store.stored_hand(h) for h in game.game.hands]
+        state = replay(game.rules, game.table, hands, called=True)
+        return Change(state, len(hands) + 1, before)
+
+    return locked_write(game, None, work)
 
 
 def delete_game(game: Loaded) -> None:

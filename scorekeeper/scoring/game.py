@@ -11,7 +11,16 @@ from .hands import Hand, contracting_sides, parse_contract, score_hand
 from .rules import Rules
 from .table import Table
 
-ENDINGS = ("front_door", "back_door", "ceiling", "point_spread", "hands_limit")
+# "called": the director of a club night called time (NIGHTS.md), the game
+# ends as it stands.
+ENDINGS = (
+    "front_door",
+    "back_door",
+    "ceiling",
+    "point_spread",
+    "hands_limit",
+    "called",
+)
 
 
 class GameOver(ScoringError):
@@ -158,8 +167,13 @@ def replay(
     table: Table,
     hands: Sequence[Hand],
     since: GameState | None = None,
+    called: bool = False,
 ) -> GameState:
-    """Replay a game from its hands, or go on from `since` with the hands after it."""
+    """Replay a game from its hands, or go on from `since` with the hands after it.
+
+    A game whose time was `called` ends after its hands as it stands, unless
+    they ended it already: the side ahead wins, no one when level.
+    """
     if since is None:
         totals: tuple[int, ...] = (0,) * len(table.sides)
         results: list[HandResult] = []
@@ -188,6 +202,8 @@ def replay(
             deals += 1
         barred = _barred(rules, table, hand, bid, made)
         ending = _ending(rules, table, result)
+    if called and ending is None:
+        ending = "called", _best(range(len(totals)), totals)
     dealer = table.dealer(deals)
     return GameState(
         hands=tuple(results),

@@ -396,3 +396,26 @@ def test_defenders_out_at_exactly_the_target_win_when_no_contract_is_needed():
     state = play(rules, TEAMS, bob("9NT", 9), ann("7S", 2))
     assert state.totals == (-130, 500)
     assert (state.ending, state.winner) == ("front_door", 1)
+
+
+# Time called (a club night's round, NIGHTS.md "Ending a round").
+
+
+def test_time_called_ends_the_game_as_it_stands_and_the_side_ahead_wins():
+    hands = [make_hand(AUSTRALIAN, TEAMS, **ann("7H", 8))]
+    state = replay(AUSTRALIAN, TEAMS, hands, called=True)
+    assert (state.ending, state.winner) == ("called", 0)
+    assert state.barred == ()
+    with pytest.raises(GameOver):
+        replay(AUSTRALIAN, TEAMS, hands, since=state)
+
+
+def test_time_called_on_a_level_game_or_before_any_hand_names_no_winner():
+    state = replay(AUSTRALIAN, TEAMS, [], called=True)
+    assert (state.ending, state.winner) == ("called", None)
+
+
+def test_a_game_that_ended_by_the_rules_keeps_its_ending_when_time_is_called():
+    hands = [make_hand(PERFECT, TEAMS, **ann("10NT", 9))]
+    state = replay(PERFECT, TEAMS, hands, called=True)
+    assert (state.ending, state.winner) == ("back_door", 1)

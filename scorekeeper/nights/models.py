@@ -1,0 +1,110 @@
+"""A club night's tables: the night, its roster, its rounds and their tables.
+
+Each table of a round is an ordinary game (db/models.py `Game`): its hands,
+totals and results live there, so the standings read the games' result rows.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from ..db.models import NAME_LENGTH, db, new_game_id, utcnow
+
+
+class Night(db.Model):  # type: ignore[name-defined,misc]
+    """A club night: its rules, movement and roster; a version bumped by each write."""
+
+    __tablename__ = "night"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_game_id)
+    name: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    created: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)  # the full rule set, copied
+    ruleset_id: Mapped[int | None]
+    movement: Mapped[str] = mapped_column(String(20))
+    round_hands: Mapped[int | None]
+    rank_by: Mapped[str] = mapped_column(String(10))
+    odd_players: Mapped[str] = mapped_column(String(20))
+    rounds_planned: Mapped[int | None]
+    shuffle: Mapped[bool] = mapped_column(default=False)
+    status: Mapped[str] = mapped_column(String(20), default="in_progress")
+    token_hash: Mapped[str] = mapped_column(String(64))  # the director's token
+    # Moved by every write of the night itself (a round, the roster); a hand at
+    # a table moves its game's version, which the night's ETag reads too.
+    version: Mapped[int] = mapped_column(default=1)
+
+    players: Mapped[list[NightPlayer]] = relationship(
+        order_by="NightPlayer.position",
+        cascade="all, delete-orphan",
+        passive_deletes=True,
+        lazy="selectin",
+    )
+    rounds: Mapped[list[NightRound]] = relationship(
+        order_by="NightRound.number",
+        cascade="all, delete-orphan",
+        passive_deletes=True,
+        lazy="selectin",
+    )
+
+
+class NightPlayer(db.Model):  # type: ignore[name-defined,misc]
+    """One name on a night's roster, in the order given; gone players stay."""
+
+    __tablename__ = "night_player"
+    __table_args__ = (UniqueConstraint("night_id", "name_key"),)
+
+    night_id: Mapped[str] = mapped_column(
+        ForeignKey("night.id", ondelete="CASCADE"), primary_key=True
+    )
+    position: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    name: Mapped[str] = mapped_column(String(40))
+    name_key: Mapped[str] = mapped_column(String(160))
+    present: Mapped[bool] = mapped_column(default=True)
+    pair: Mapped[int | None]  # fixed_pairs: the partnership's number, from 0
+
+
+class NightRound(db.Model):  # type: ignore[name-defined,misc]
+    """One round of a night: who sat out, whether time was called; its tables."""
+
+    __tablename__ = "night_round"
+
+    night_id: Mapped[str] = mapped_column(
+        ForeignKey("night.id", ondelete="CASCADE"), primary_key=True
+    )
+    number: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    sitting_out: Mapped[list[str]] = mapped_column(JSON)
+    called: Mapped[bool] = mapped_column(default=False)
+
+    tables: Mapped[list[NightTable]] = relationship(
+        order_by="NightTable.number",
+        cascade="all, delete-orphan",
+        passive_deletes=True,
+        lazy="selectin",
+    )
+
+
+class NightTable(db.Model):  # type: ignore[name-defined,misc]
+    """One table of one round: its game, and that game's token sealed for the night."""
+
+    __tablename__ = "night_table"
+    __table_args__ = (
+        db.ForeignKeyConstraint(
+            ["night_id", "round"],
+            ["night_round.night_id", "night_round.number"],
+            ondelete="CASCADE",
+        ),
+    )
+
+    night_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    round: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    number: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("game.id", ondelete="CASCADE"), unique=True
+    )
+    # The game's write token sealed with the server's key: the table card and
+    # the director's phone are granted it.
+    sealed: Mapped[str] = mapped_column(String(128))
