@@ -16,6 +16,8 @@ from .models import RequestKey, db, utcnow
 
 R = TypeVar("R")
 KEY_LIMIT = 100
+# Fewer characters than a random 96 bits in base64 could be guessed (issue 21.3).
+KEY_LEAST = 16
 # API.md promises at least 24 hours; older keys are pruned as new ones come.
 KEPT = timedelta(hours=48)
 
@@ -38,22 +40,39 @@ class Keyed:
     key: str
     digest: str
     secret: str  # the server's: seals a write token the answer carries
+    # Who sent it (a device cookie, else an address): only the same caller is
+    # given back the write token a repeat of a new game would carry.
+    caller: str = ""
 
     @property
     def id(self) -> str:
         """Return the hash the database keeps instead of the scope and key."""
         return hashlib.sha256(f"{self.scope}\n{self.key}".encode()).hexdigest()
 
+    @property
+    def sealing(self) -> str:
+        """Return what seals a token for this caller alone."""
+        return f"{self.secret}\n{self.caller}"
 
-def keyed(scope: str, key: str | None, digest: str, secret: str) -> Keyed | None:
-    """Return a keyed request, None without a key, or refuse a key too long."""
+
+def keyed(
+    scope: str,
+    key: str | None,
+    digest: str,
+    secret: str,
+    caller: str = "",
+    field: str = "Idempotency-Key",
+) -> Keyed | None:
+    """Return a keyed request, None without a key, or refuse a key too short or long."""
     if key is None:
         return None
-    if not 1 <= len(key) <= KEY_LIMIT:
+    if not KEY_LEAST <= len(key) <= KEY_LIMIT:
         raise BadInput(
-            f"An Idempotency-Key is 1 to {KEY_LIMIT} characters.", "Idempotency-Key"
+            f"The {field} is {KEY_LEAST} to {KEY_LIMIT} characters: "
+            "send a random one, such as a UUID.",
+            field,
         )
-    return Keyed(scope, key, digest, secret)
+    return Keyed(scope, key, digest, secret, caller)
 
 
 def digest(text: str) -> str:
@@ -68,7 +87,9 @@ def earlier(request: Keyed | None) -> Answer | None:
     row = db.session.get(RequestKey, request.id)
     if row is None:
         return None
-    token = row.sealed and tokens.unseal(row.sealed, request.secret, request.id)
+    token = row.sealed and tokens.unseal_checked(
+        row.sealed, request.sealing, request.id
+    )
     return Answer(row.status, row.answer, token or None, row.digest == request.digest)
 
 
@@ -88,7 +109,9 @@ def keep(request: Keyed | None, answer: Answer) -> None:
     if request is None:
         return
     db.session.execute(delete(RequestKey).where(RequestKey.created < utcnow() - KEPT))
-    sealed = answer.token and tokens.seal(answer.token, request.secret, request.id)
+    sealed = answer.token and tokens.seal_checked(
+        answer.token, request.sealing, request.id
+    )
     row = RequestKey(
         id=request.id,
         digest=request.digest,

@@ -47,3 +47,20 @@ def unseal(sealed: str, secret: str | bytes, context: str) -> str:
     data = bytes.fromhex(sealed)
     pad = _pad(secret, context, len(data))
     return bytes(a ^ b for a, b in zip(data, pad, strict=True)).decode(errors="replace")
+
+
+def _tag(secret: str | bytes, context: str) -> str:
+    return _pad(secret, f"check:{context}", 8).hex()
+
+
+def seal_checked(token: str, secret: str | bytes, context: str) -> str:
+    """Return a sealed token with a check, so another secret finds nothing."""
+    return f"{_tag(secret, context)}.{seal(token, secret, context)}"
+
+
+def unseal_checked(sealed: str, secret: str | bytes, context: str) -> str | None:
+    """Return a token sealed with its check, or None for any other secret or context."""
+    tag, _, rest = sealed.partition(".")
+    if not rest or not hmac.compare_digest(tag, _tag(secret, context)):
+        return None  # another caller's, or kept before checks (issue 21.3)
+    return unseal(rest, secret, context)

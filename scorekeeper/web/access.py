@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import re
 import secrets
 from collections.abc import Callable, Iterable, Mapping
@@ -39,6 +40,30 @@ def device(create: bool = False) -> str | None:
     if g.device is None and create:
         g.device, g.device_renew = secrets.token_urlsafe(32), True
     return g.device  # type: ignore[no-any-return]
+
+
+def address() -> str:
+    """Return who a request comes from on the network: its address, IPv6 by /64.
+
+    Behind a proxy this is the client's only with PROXY_FIX set (security.py).
+    A phone on IPv6 may change address within its /64 at will, so that counts.
+    """
+    found = request.remote_addr or ""
+    try:
+        ip = ipaddress.ip_address(found)
+    except ValueError:
+        return found
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+def caller() -> str:
+    """Return who sent a request: its phone's device cookie, else its address."""
+    found = device()
+    return f"device:{found}" if found else f"address:{address()}"
 
 
 def held(kind: str, targets: Iterable[str]) -> dict[str, str]:

@@ -12,6 +12,7 @@ from werkzeug.wrappers import Response
 from ..db import idempotency
 from ..db.idempotency import Answer, Keyed
 from ..db.store import Loaded
+from . import access
 
 HEADER = "Idempotency-Key"
 FORM_ID = "form_id"
@@ -23,10 +24,14 @@ OTHER_TAPS = (
 )
 
 
-def _keyed(key: str | None, asked: str) -> Keyed | None:
+def _keyed(key: str | None, asked: str, field: str = HEADER) -> Keyed | None:
     scope = f"{request.method} {request.path}"
     secret = str(current_app.secret_key)
-    return idempotency.keyed(scope, key, idempotency.digest(asked), secret)
+    # A repeat gives a write token back only to the caller that first asked.
+    caller = access.caller()
+    return idempotency.keyed(
+        scope, key, idempotency.digest(asked), secret, caller, field
+    )
 
 
 def api_key(data: object) -> Keyed | None:
@@ -37,13 +42,14 @@ def api_key(data: object) -> Keyed | None:
 
 def page_key() -> Keyed | None:
     """Return a page form's key: an Idempotency-Key header, else its form id."""
-    key = request.headers.get(HEADER) or request.form.get(FORM_ID) or None
+    header = request.headers.get(HEADER)
+    key = header or request.form.get(FORM_ID) or None
     fields = sorted(
         (name, value)
         for name, value in request.form.items(multi=True)
         if name not in NOT_ASKED
     )
-    return _keyed(key, json.dumps(fields))
+    return _keyed(key, json.dumps(fields), HEADER if header else FORM_ID)
 
 
 def new_form_id() -> str:

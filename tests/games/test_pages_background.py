@@ -51,8 +51,15 @@ def test_a_hand_sent_again_after_a_lost_answer_is_recorded_once(client):
 
 def test_a_hand_sent_against_an_older_version_says_what_the_game_is_now(client):
     board = start(client)
-    send(client, board, "their-phone", bidder="Ann", contract="6S", tricks="6")
-    response = send(client, board, "my-phone")
+    send(
+        client,
+        board,
+        "their-phone-key-0123456789",
+        bidder="Ann",
+        contract="6S",
+        tricks="6",
+    )
+    response = send(client, board, "my-phone-key-0123456789")
     assert response.status_code == 412
     assert response.json == {
         "error": "The score changed on another phone; this hand was not saved.",
@@ -63,7 +70,7 @@ def test_a_hand_sent_against_an_older_version_says_what_the_game_is_now(client):
     }
     assert len(hands(client, board)) == 1
     # Kept both: the same key with the version it was told records it next.
-    kept = send(client, board, "my-phone", version="2")
+    kept = send(client, board, "my-phone-key-0123456789", version="2")
     assert kept.status_code == 201
     assert [h["bidder"] for h in hands(client, board)] == ["Ann", "Bob"]
 
@@ -80,7 +87,7 @@ def test_a_bad_hand_sent_in_the_background_names_its_field(
     client, fields, status, field
 ):
     board = start(client)
-    response = send(client, board, "bad", **fields)
+    response = send(client, board, "bad-key-0123456789", **fields)
     assert response.status_code == status
     assert response.json["field"] == field and response.json["error"]
     assert hands(client, board) == []
@@ -89,15 +96,17 @@ def test_a_bad_hand_sent_in_the_background_names_its_field(
 def test_a_phone_that_may_only_watch_is_told_so_in_json(app, client):
     board = start(client)
     other = app.test_client()
-    response = send(other, board, "watcher")
+    response = send(other, board, "watcher-key-0123456789")
     assert response.status_code == 403
     assert "only watch" in response.json["error"]
 
 
 def test_without_asking_for_json_the_form_still_redirects(client):
     board = start(client)
-    data = {**HAND, "version": "1", "form_id": "plain"}
+    data = {**HAND, "version": "1", "form_id": "plain-key-0123456789"}
     response = client.post(board + "/hands", data=data)
     assert response.status_code == 302 and response.location == board + "#scores"
-    stale = client.post(board + "/hands", data={**data, "form_id": "plain-2"})
+    stale = client.post(
+        board + "/hands", data={**data, "form_id": "plain-key-2-0123456789"}
+    )
     assert stale.status_code == 302 and stale.location == board

@@ -18,14 +18,15 @@ from api_helpers import reset_database as reset
 from flask.testing import FlaskClient
 from server import Server
 
+from scorekeeper.db.idempotency import KEY_LEAST
 from scorekeeper.db.models import RequestKey, db
 
 HAND = {"bidder": "Bob", "contract": "7H", "tricks": 7}
 
 
 def keyed(key: str, **headers: str) -> dict[str, str]:
-    """Return headers carrying an Idempotency-Key."""
-    return {"Idempotency-Key": key, **headers}
+    """Return headers carrying an Idempotency-Key, padded to the 16 characters due."""
+    return {"Idempotency-Key": key.ljust(KEY_LEAST, "0"), **headers}
 
 
 def total(client: FlaskClient) -> int:
