@@ -159,7 +159,7 @@ def fill(connection):
                 .order_by(player.c.position)
             ).scalars()
             pairs.append((name, list(names)))
-        table = make_table(pairs, row["first_dealer"])
+        table = make_table(pairs, row["first_dealer"], kept=True)
         played = [
             Hand(h.contract, tuple(h.tricks), h.side, h.bidder, h.partner, h.first_out)
             for h in connection.execute(

@@ -13,6 +13,7 @@ from ..errors import BadInput
 from ..results.archive import PastGame
 from ..results.listing import Summary
 from ..scoring import (
+    MOST_HANDS,
     PRESET_NAMES,
     PRESETS,
     GameState,
@@ -266,8 +267,15 @@ def imported(data: object, index: int) -> PastGame:
     ):
         raise BadInput(f"Game {index + 1} has an id that is not valid.", "id")
     stamp = utc(data["created"]) if isinstance(data.get("created"), str) else None
+    rows = data.get("hands") or []
+    if isinstance(rows, list) and len(rows) > MOST_HANDS:
+        raise BadInput(
+            f"Game {index + 1} has {len(rows)} hands; a game keeps at most "
+            f"{MOST_HANDS}.",
+            "hands",
+        )
     hands = []
-    for number, row in enumerate(data.get("hands") or [], start=1):
+    for number, row in enumerate(rows, start=1):
         if not isinstance(row, Mapping):
             raise BadInput(f"Hand {number} is not a JSON object.", None, number)
         try:

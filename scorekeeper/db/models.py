@@ -137,8 +137,8 @@ class Player(db.Model):  # type: ignore[name-defined,misc]
     side_id: Mapped[int] = mapped_column(ForeignKey("game_side.id", ondelete="CASCADE"))
     position: Mapped[int]
     name: Mapped[str] = mapped_column(String(40))
-    # The name in NFC, case-folded (name_key): one person however it is typed,
-    # compared alike on SQLite and PostgreSQL.
+    # The name in NFKC, case-folded (name_key): one person however it is typed
+    # (fullwidth or plain), compared alike on SQLite and PostgreSQL.
     name_key: Mapped[str] = mapped_column(String(160), index=True)
 
     side: Mapped[GameSide] = relationship(back_populates="players")

@@ -62,7 +62,7 @@ class Loaded:
 def game_table(game: Game) -> Table:
     """Return a stored game's sides, seats and first dealer."""
     sides = [(s.name, [p.name for p in s.players]) for s in game.sides]
-    return make_table(sides, game.first_dealer)
+    return make_table(sides, game.first_dealer, kept=True)
 
 
 def stored_hand(row: HandRow | Row[Any]) -> Hand:

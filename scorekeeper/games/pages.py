@@ -17,6 +17,9 @@ from .service import Loaded
 
 bp = Blueprint("games", __name__)
 MOVED_ON = "The score changed on another phone; here is the new state."
+# The scoreboard shows the newest hands only, so a long game's page stays light;
+# a link opens them all.
+SHOWN_HANDS = 30
 NOT_SAVED = (
     "The hand was not saved: this page had gone stale. Your taps are kept: save again."
 )
@@ -92,7 +95,7 @@ def drawn(
 ) -> str:
     """Render the scoreboard, with the hand form when this phone may write."""
     state, table, token = game.state, game.table, held_token(game)
-    if token and form is None and not state.finished:
+    if token and form is None and not state.finished and not state.full:
         form = HandForm(version=str(game.version)).for_table(game.rules, table)
     if form is not None:
         form.fresh()
@@ -107,7 +110,8 @@ def drawn(
         state=state,
         writer=token is not None,
         **fields,
-        rows=present.rows(table, state),
+        rows=present.rows(table, state, SHOWN_HANDS),
+        more=len(state.hands) > SHOWN_HANDS,
         hints=present.hints(game.rules, table, state),
         banner=present.ending([side.name for side in table.sides], state),
         summary=describe_rules(game.rules),
@@ -132,6 +136,17 @@ def scoreboard(game_id: str):
         return drawn(game), game.version
 
     return conditional.scoreboard(head, held_token(head) is not None, render)
+
+
+@bp.get("/games/<game_id>/hands")
+def all_hands(game_id: str) -> str:
+    """Show every hand of a game, newest first, with its edit links for the writer."""
+    game = service.load(game_id)
+    rows = present.rows(game.table, game.state)
+    writer = held_token(game) is not None
+    return render_template(
+        "games/hands.html", game=game.game, table=game.table, rows=rows, writer=writer
+    )
 
 
 def tapped_hand(form: HandForm, game: Loaded) -> Hand | None:
@@ -230,7 +245,7 @@ def undo(game_id: str):
     except AppError as error:
         flash(error.message)
         return to_scoreboard(game)
-    row = present.rows(game.table, game.state)[0]
+    row = present.rows(game.table, game.state, 1)[0]
     return render_template("games/undo.html", game=game.game, form=form, last=row)
 
 

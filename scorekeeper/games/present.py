@@ -89,10 +89,10 @@ def signed(points: int, reason: str = "") -> str:
     return f"{text} ({reason})"
 
 
-def rows(table: Table, state: GameState) -> list[Row]:
-    """Return every hand of a game as scoreboard rows, newest first."""
+def rows(table: Table, state: GameState, last: int | None = None) -> list[Row]:
+    """Return a game's hands (the `last` few, if given) as rows, newest first."""
     out = []
-    for result in reversed(state.hands):
+    for result in reversed(state.hands[-last:] if last else state.hands):
         hand = result.hand
         bidder = hand.bidder or (
             table.sides[hand.side].name if hand.side is not None else "—"

@@ -20,6 +20,7 @@ from ..scoring import (
     Rules,
     ScoringError,
     Table,
+    check_room,
     replay,
 )
 from ..text import clean_text
@@ -140,13 +141,15 @@ def rematch(game: Loaded, also: AlsoMade = None) -> tuple[Loaded, str]:
 def record_hand(
     game: Loaded, new: Hand, expected_version: int | None = None, also: Also = None
 ) -> Loaded:
-    """Record the next hand; raise GameOver if the game has ended."""
+    """Record the next hand; raise GameOver if the game has ended or is full."""
+    check_room(game.state)  # before the lock: a full game needs no write
 
     def work() -> Change:
         version = game.game.version
         before = store.remembered(game.game, version - 1) or store.replay_rows(
             game.game, game.rules, game.table
         )
+        check_room(before)  # a hand saved meanwhile may have filled it
         state = replay(
             game.rules, game.table, [new], since=before, called=game.game.called
         )

@@ -3,7 +3,15 @@
 from .contracts import PASS, SUIT_SYMBOL, SUITS, Contract, Special
 from .describe import describe_rules
 from .errors import ScoringError
-from .game import ENDINGS, GameOver, GameState, HandResult, replay
+from .game import (
+    ENDINGS,
+    MOST_HANDS,
+    GameOver,
+    GameState,
+    HandResult,
+    check_room,
+    replay,
+)
 from .hands import Hand, contracting_sides, make_hand, parse_contract, score_hand
 from .names import name_key, normal_name
 from .outlook import Outlook, first_out_matters, outlook, wins_if_made
@@ -23,6 +31,7 @@ __all__ = [
     "normal_name",
     "DEFAULT_PRESET",
     "ENDINGS",
+    "MOST_HANDS",
     "PASS",
     "PRESETS",
     "PRESET_NAMES",
@@ -45,6 +54,7 @@ __all__ = [
     "Special",
     "SpecialOffer",
     "Table",
+    "check_room",
     "clean_name",
     "contracting_sides",
     "describe_rules",

@@ -21,6 +21,13 @@ ENDINGS = (
     "hands_limit",
     "called",
 )
+# More hands than any real game reaches: past it every write and every page of
+# the game grows heavy (a 5,000-hand game's page weighed 2.5 MB).
+MOST_HANDS = 500
+FULL = (
+    f"A game keeps at most {MOST_HANDS} hands and this one has them all: "
+    "start a new game to play on."
+)
 
 
 class GameOver(ScoringError):
@@ -58,6 +65,17 @@ class GameState:
     def finished(self) -> bool:
         """Return whether the game has ended."""
         return self.ending is not None
+
+    @property
+    def full(self) -> bool:
+        """Return whether the game has the most hands a game keeps."""
+        return len(self.hands) >= MOST_HANDS
+
+
+def check_room(state: GameState) -> None:
+    """Refuse another hand in a game that has the most hands a game keeps."""
+    if state.full and not state.finished:
+        raise GameOver("hand", FULL)
 
 
 def _best(sides: Sequence[int], totals: Sequence[int]) -> int | None:

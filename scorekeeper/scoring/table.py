@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .errors import ScoringError
-from .names import is_visible, name_key, normal_name
+from .names import is_visible, mixed_scripts, name_key, normal_name
 
 NAME_LIMIT = 40
 
@@ -70,8 +70,14 @@ class Table:
         return seats[(seats.index(player) + 1) % len(seats)]
 
 
-def clean_name(value: object, field: str, what: str = "player") -> str:
-    """Return a side's or player's name as kept, or refuse it naming the field."""
+def clean_name(
+    value: object, field: str, what: str = "player", *, kept: bool = False
+) -> str:
+    """Return a side's or player's name as kept, or refuse it naming the field.
+
+    A name already kept (`kept`) is not refused for mixing scripts: games
+    saved before that rule still load.
+    """
     if not isinstance(value, str):
         raise ScoringError(field, f"Each {what} name must be text.")
     name = normal_name(value)
@@ -83,13 +89,26 @@ def clean_name(value: object, field: str, what: str = "player") -> str:
         )
     if any(not ch.isprintable() for ch in name):
         raise ScoringError(field, f"The {what} name {name!r} has control characters.")
+    mixed = () if kept else mixed_scripts(name)
+    if mixed:
+        raise ScoringError(
+            field,
+            f"The {what} name {name!r} mixes {' and '.join(mixed)} letters in one "
+            "word; type each word in one alphabet.",
+        )
     return name
 
 
 def make_table(
-    sides: Sequence[tuple[object, Sequence[object]]], first_dealer: object = None
+    sides: Sequence[tuple[object, Sequence[object]]],
+    first_dealer: object = None,
+    *,
+    kept: bool = False,
 ) -> Table:
-    """Validate side and player names and build a table; seat 1 deals by default."""
+    """Validate side and player names and build a table; seat 1 deals by default.
+
+    `kept`: the names are a saved game's, already checked when it was started.
+    """
     if isinstance(sides, str) or not 2 <= len(sides) <= 6:
         raise ScoringError("sides", "A game needs two to six sides.")
     built = []
@@ -101,8 +120,8 @@ def make_table(
             raise ScoringError("sides", "Each side's players must be a list of names.")
         built.append(
             Side(
-                clean_name(name, "sides", "side"),
-                tuple(clean_name(p, "players", "player") for p in players),
+                clean_name(name, "sides", "side", kept=kept),
+                tuple(clean_name(p, "players", "player", kept=kept) for p in players),
             )
         )
     sizes = {len(side.players) for side in built}

@@ -5,10 +5,11 @@ from __future__ import annotations
 import unicodedata
 
 import pytest
-from api_helpers import FRIDAY, Api
+from api_helpers import FRIDAY, NEW_GAME_FORM, Api
+from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
 
-from scorekeeper.db.models import RuleSet, db
+from scorekeeper.db.models import Game, Player, RuleSet, db
 from scorekeeper.scoring import ScoringError, make_table, name_key
 
 NFC = unicodedata.normalize("NFC", "Zoë")
@@ -67,3 +68,60 @@ def test_a_case_variant_rule_set_name_is_a_400_naming_the_name(client):
     assert client.post("/api/rulesets", json={"name": "Straße"}).status_code == 201
     again = client.post("/api/rulesets", json={"name": "STRASSE"})
     assert again.status_code == 400 and again.json["field"] == "name"
+
+
+FULLWIDTH_ANN = "Ａｎｎ"
+CYRILLIC_ANN = "\u0410nn"  # a Cyrillic capital А, then Latin letters
+
+
+def test_fullwidth_letters_name_the_same_person_as_plain_ones():
+    assert name_key(FULLWIDTH_ANN) == name_key("ann") == name_key("ANN")
+    assert name_key("\ufb01ona") == name_key("Fiona")  # the ligature ﬁ
+    with pytest.raises(ScoringError) as refused:
+        make_table([("A", ["Ann"]), ("B", [FULLWIDTH_ANN])])
+    assert refused.value.field == "players"
+
+
+def test_history_finds_a_fullwidth_name_as_the_plain_one(api, client):
+    api.create(sides=lone(FULLWIDTH_ANN, "Bob"), first_dealer=None)
+    games = client.get("/api/games", query_string={"player": "ann"}).json
+    assert games["total"] == 1
+
+
+@pytest.mark.parametrize("name", [CYRILLIC_ANN, "Bοb", "Ｓаm"])
+def test_a_name_mixing_scripts_in_one_word_is_refused_by_the_api(api, name):
+    response = api.client.post(
+        "/api/games", json={**FRIDAY, "sides": lone(name, "Cat"), "first_dealer": None}
+    )
+    assert response.status_code == 400 and response.json["field"] == "players"
+    assert (
+        "mixes" in response.json["error"] and "one alphabet" in response.json["error"]
+    )
+
+
+def test_a_name_mixing_scripts_is_refused_on_the_page_with_a_plain_message(app):
+    app.config["WTF_CSRF_ENABLED"] = False
+    form = {**NEW_GAME_FORM, "players-0": CYRILLIC_ANN, "review": "1"}
+    page = app.test_client().post("/new/2x2", data=form)
+    assert page.status_code in (200, 400)
+    assert "mixes Cyrillic and Latin letters in one word" in page.text
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["Zoë", "Мария Ann", "Jean-Luc", "Anne-Мария", "山田たろう", "김민준", "O'Brien 2"],
+)
+def test_names_in_one_script_a_word_or_a_language_that_mixes_them_are_kept(name):
+    table = make_table([("A", [name]), ("B", ["Bob"])])
+    assert table.players[0] == name
+
+
+def test_a_saved_game_whose_name_mixes_scripts_still_loads(app, api):
+    api.create(sides=lone("Ann", "Bob"), first_dealer=None)
+    with app.app_context():
+        db.session.execute(
+            update(Player).where(Player.name == "Ann").values(name=CYRILLIC_ANN)
+        )
+        db.session.execute(update(Game).values(first_dealer=CYRILLIC_ANN))
+        db.session.commit()
+    assert api.client.get(f"/api/games/{api.game_id}").status_code == 200
