@@ -25,10 +25,15 @@ SHOWN = 20
 
 
 def entry(game: Summary) -> dict[str, Any]:
-    """Return a game as a history entry: its summary, scores and how it ended."""
+    """Return a game as a history entry: its summary, scores and how it ended.
+
+    Every side is named by its players ("Ann & Cat 120"): a side's name is
+    often only "Us" or "Them", the same in every game.
+    """
     summary = schema.game_summary(game)
-    summary["scores"] = list(zip(game.sides, game.totals, strict=True))
-    summary["ended"] = present.ending(game.sides, game)
+    summary["scores"] = list(present.card(game).scores)
+    seated = [who for who, _ in summary["scores"]]
+    summary["ended"] = present.ending(seated, game)
     return summary
 
 

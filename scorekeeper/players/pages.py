@@ -65,7 +65,7 @@ def leaderboard() -> str:
     per_page = current_app.config["GAMES_PER_PAGE"]
     season = seasons.chosen(request.args.get("season"))
     if season is None:
-        board = service.leaderboard(number, per_page)
+        board = service.everyone(number, per_page)
     else:  # the season's standings: most wins first
         board = season_table.table(season, False, number, per_page)
     return render_template(

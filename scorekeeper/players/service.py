@@ -39,6 +39,16 @@ class Rated:
 
 
 @dataclass(frozen=True)
+class Listed:
+    """A player on the players' page: their games, and their rating if they have one."""
+
+    key: str
+    name: str
+    games: int
+    rating: Rated | None
+
+
+@dataclass(frozen=True)
 class Together:
     """Another player seen beside or against this one: games, and wins of the pair."""
 
@@ -108,6 +118,35 @@ def leaderboard(page: int, per_page: int) -> Page:
         select(func.count()).select_from(PlayerRating)
     ).scalar_one()
     return Page(_rated(list(rows.scalars())), page, per_page, total)  # type: ignore[arg-type]
+
+
+def everyone(page: int, per_page: int) -> Page:
+    """Return a page of every player: the rated by rating, best first, then the rest.
+
+    A player without a finished game has no rating yet; they are listed
+    after the rated ones, by name.
+    """
+    unrated = PlayerRating.ordinal.is_(None)
+    query = (
+        select(standing.c.who, standing.c.games, PlayerRating)
+        .outerjoin(PlayerRating, PlayerRating.name_key == standing.c.who)
+        .where(standing.c.scope == ALL_TIME, standing.c.team.is_(False))
+        .order_by(unrated, PlayerRating.ordinal.desc(), standing.c.who)
+    )
+    found = db.session.execute(query.limit(per_page).offset((page - 1) * per_page))
+    rows = list(found)
+    total = db.session.execute(
+        select(func.count())
+        .select_from(standing)
+        .where(standing.c.scope == ALL_TIME, standing.c.team.is_(False))
+    ).scalar_one()
+    named = spellings([row.who for row in rows])
+    listed = []
+    for row in rows:
+        name, r = named.get(row.who, row.who), row.PlayerRating
+        rated = r and Rated(r.name_key, name, r.mu, r.sigma, r.ordinal, r.games)
+        listed.append(Listed(row.who, name, row.games, rated))
+    return Page(listed, page, per_page, total)  # type: ignore[arg-type]
 
 
 def _together(key: str, beside: bool) -> list[Together]:

@@ -27,13 +27,17 @@ def test_an_empty_history_says_so(client):
     assert "0 games" in response.text and "No games match" in response.text
 
 
-def test_each_game_links_to_its_scoreboard_with_totals_and_the_winner(client, api):
+def test_each_game_links_to_its_scoreboard_with_the_players_totals_and_winner(
+    client, api
+):
     api.create()
     api.hand(bidder="Ann", contract="10NT", tricks=10)
     html = client.get("/history").text
     assert f'href="/games/{api.game_id}"' in html
-    assert "Us 520" in html and "Them 0" in html
-    assert "Us won out the front door." in html
+    # Named by their players: "Us" and "Them" tell no two games apart.
+    assert "Ann &amp; Cat 520" in html and "Bob &amp; Dan 0" in html
+    assert "Ann &amp; Cat won out the front door." in html
+    assert "Us" not in html.split("<h2>")[1]
     assert "1 hand<" in html
 
 
@@ -45,7 +49,7 @@ def test_a_game_still_being_played_says_so_and_a_back_door_says_who_fell(client,
     html = client.get("/history").text
     assert names_listed(html) == ["Disaster", "Still going"]
     assert "In progress" in html
-    assert "Them went out the back door. Us won." in html
+    assert "Bob &amp; Dan went out the back door. Ann &amp; Cat won." in html
 
 
 def test_filtering_by_player_and_by_status(client, api):

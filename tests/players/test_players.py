@@ -265,3 +265,27 @@ def test_the_rating_chart_reads_at_most_a_hundred_points_first_and_last_kept():
         shown = players.chart_games(rated)
         assert len(shown) == 100 and shown == sorted(set(shown))
         assert shown[0] == 1 and shown[-1] == rated
+
+
+def test_the_players_page_lists_everyone_unrated_ones_marked(app: Flask, client, api):
+    with app.app_context():  # Ann, Bob, Cat and Dan finished a game: rated
+        import_past([past(0, 0, [_win(0)] * 12)])
+    api.create(
+        sides=[
+            {"name": "A", "players": ["Eve", "Fay"]},
+            {"name": "B", "players": ["Gus", "Hal"]},
+        ],
+        first_dealer="Eve",
+    )
+    api.hand(bidder="Eve", contract="7H", tricks=7)  # started, not finished
+    board = client.get("/players")
+    assert board.status_code == 200
+    rows = re.findall(
+        r'<tr><td class="num">\d+</td><th scope="row">(.*?)</tr>', board.text
+    )
+    names = [re.search(r">([^<]+)</a>", row)[1] for row in rows]  # type: ignore[index]
+    assert names[4:] == ["Eve", "Fay", "Gus", "Hal"] and len(names) == 8
+    assert all("unrated" in row for row in rows[4:])
+    assert not any("unrated" in row for row in rows[:4])
+    # The API's leaderboard keeps to the rated.
+    assert client.get("/api/players").get_json()["total"] == 4

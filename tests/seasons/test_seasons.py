@@ -116,10 +116,10 @@ def test_chips_filter_history_statistics_and_the_leaderboard(app, club):
         spring = db.session.execute(db.select(Season.id)).scalar_one()
     history = club.get(f"/history?season={spring}").text
     listed = history.partition('<ul class="cards">')[2]
-    assert "1 game in Spring" in history and "Eve" in listed and "Us " not in listed
+    assert "1 game in Spring" in history and "Eve" in listed and "Zoë" not in listed
     assert f'href="/history?season={spring}" aria-current="page">Spring' in history
     assert 'href="/history">All time</a>' in history
-    assert "Us " in club.get("/history").text.partition('<ul class="cards">')[2]
+    assert "Zoë" in club.get("/history").text.partition('<ul class="cards">')[2]
     stats = club.get(f"/stats?season={spring}").text
     assert "From 1 game in Spring" in stats and "Zoë" not in stats and "Gus" in stats
     board = club.get(f"/players?season={spring}").text
