@@ -72,7 +72,7 @@ def register_features(app: Flask) -> None:
     from .players import api as players_api
     from .players import pages as players
     from .seasons import pages as seasons
-    from .web import access, assets, conditional
+    from .web import access, assets, club, conditional
 
     pages = (games.bp, new.bp, share.bp, house_rules.bp, history.bp, players.bp)
     pages += (seasons.bp,)
@@ -86,6 +86,7 @@ def register_features(app: Flask) -> None:
     for blueprint in (*apis, *pages):
         app.register_blueprint(blueprint)
     access.init_app(app)
+    club.init_app(app)
     conditional.init_app(app)
     assets.init_app(app)
     app.add_template_global(present.suit_class)

@@ -57,6 +57,12 @@ class Unprocessable(AppError):
     status = 422
 
 
+class TooMany(AppError):
+    """Too many wrong tries at a password from here: wait before the next."""
+
+    status = 429
+
+
 class Stale(AppError):
     """The game changed since the client read it (If-Match), or a write raced."""
 

@@ -1,7 +1,7 @@
 """Name keys in NFKC: fullwidth 'Ａｎｎ' and plain 'Ann' are one person
 
 Revision ID: 0011_name_keys_nfkc
-Revises: 0009_seasons
+Revises: 0010_password_tries
 Create Date: 2026-11-25 18:00:00
 
 """
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0011_name_keys_nfkc"
-down_revision = "0009_seasons"
+down_revision = "0010_password_tries"
 branch_labels = None
 depends_on = None
 

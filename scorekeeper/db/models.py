@@ -1,4 +1,4 @@
-"""The tables: games, their sides and players, hands, house rules, seasons, repeats."""
+"""The tables: games, sides, players, hands, house rules, seasons, repeats, tries."""
 
 from __future__ import annotations
 
@@ -239,3 +239,18 @@ class GameKey(db.Model):  # type: ignore[name-defined,misc]
         ForeignKey("game.id", ondelete="CASCADE"), primary_key=True
     )
     token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+
+
+class PasswordTry(db.Model):  # type: ignore[name-defined,misc]
+    """A try at the club password, kept a while so guessing is slowed down.
+
+    In the database, so every worker and server of a club counts the same tries.
+    """
+
+    __tablename__ = "password_try"
+    __table_args__ = (Index("ix_password_try_client_at", "client", "at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    # A keyed hash of where the try came from: the address itself is not kept.
+    client: Mapped[str] = mapped_column(String(64))
+    at: Mapped[datetime] = mapped_column(default=utcnow, index=True)

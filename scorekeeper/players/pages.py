@@ -19,7 +19,7 @@ from flask import (
 from markupsafe import Markup, escape
 
 from ..api.schema import whole_number
-from ..errors import AppError, Forbidden, NotFound
+from ..errors import AppError, Forbidden, NotFound, TooMany
 from ..scoring import SUIT_SYMBOL
 from ..scoring.contracts import SUIT_WORD
 from ..seasons import service as seasons
@@ -129,7 +129,7 @@ def rename(name: str):
     form.validate_on_submit()  # the CSRF token, checked already for every POST
     try:
         club.check(form.password.data, current_app.config["CLUB_PASSWORD"])
-    except Forbidden as error:
+    except (Forbidden, TooMany) as error:
         form.password.errors = [error.message]
         return confirmation(name, form, error.status)
     new_name = form.new_name.data or ""

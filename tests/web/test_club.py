@@ -7,19 +7,28 @@ from scorekeeper.errors import Forbidden
 from scorekeeper.web import club
 
 
-def test_the_right_password_passes():
+@pytest.fixture
+def request_context(app):
+    """Check the password as a request would: it counts tries in the database."""
+    with app.test_request_context(environ_base={"REMOTE_ADDR": "192.0.2.1"}):
+        yield
+
+
+def test_the_right_password_passes(request_context):
     club.check("Friday at eight", "Friday at eight")
 
 
 @pytest.mark.parametrize("given", [None, "", "friday at eight", "Friday at eigh"])
-def test_a_wrong_or_missing_password_is_refused_naming_the_field(given):
+def test_a_wrong_or_missing_password_is_refused_naming_the_field(
+    request_context, given
+):
     with pytest.raises(Forbidden, match="not the club password") as refused:
         club.check(given, "Friday at eight")
     assert refused.value.field == "password"
 
 
 @pytest.mark.parametrize("configured", [None, ""])
-def test_without_a_club_password_set_nothing_passes(configured):
+def test_without_a_club_password_set_nothing_passes(request_context, configured):
     with pytest.raises(Forbidden, match="no club password"):
         club.check("anything", configured)
 
