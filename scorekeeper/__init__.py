@@ -38,9 +38,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from . import cli, errors
     from .db import migration, models
     from .games import fastread
-    from .web import compress, pwa, security
+    from .web import compress, inputs, pwa, security
 
     security.init_app(app)
+    inputs.init_app(app)
     compress.init_app(app)
     errors.init_app(app)
 
