@@ -39,9 +39,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from .db import migration, models
     from .games import fastread
     from .nights import models as _nights  # noqa: F401  (its tables)
-    from .web import compress, pwa, security
+    from .web import compress, inputs, pwa, security
 
     security.init_app(app)
+    inputs.init_app(app)
     compress.init_app(app)
     errors.init_app(app)
 

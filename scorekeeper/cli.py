@@ -45,6 +45,10 @@ def import_games_command(file: Any) -> None:
         data = json.load(file)
     except ValueError as error:
         raise click.ClickException(f"{file.name} is not JSON: {error}") from None
+    except RecursionError:  # nested thousands deep: no export is
+        raise click.ClickException(
+            f"{file.name} is not an export: its JSON is nested too deep."
+        ) from None
     games = data.get("games") if isinstance(data, dict) else data
     if not isinstance(games, list):
         raise click.ClickException('Expected {"games": [...]} as export-games writes.')

@@ -76,8 +76,10 @@ def read_streamed_body() -> None:
             if not chunk:
                 break
             data += chunk
-    except (OSError, ValueError):  # a malformed chunk
-        raise BadRequest("The body could not be read.") from None
+    except Exception:  # a malformed chunk: gunicorn's ParseException, or OSError
+        raise BadRequest(
+            "The body could not be read: its chunked encoding is broken."
+        ) from None
     if len(data) > limit:
         raise RequestEntityTooLarge()
     environ["wsgi.input"] = io.BytesIO(bytes(data))

@@ -137,20 +137,24 @@ def test_a_body_too_large_for_a_hand_is_413_and_records_nothing(client, api):
     [
         "/api/games/nope",
         "/api/games/" + "x" * 5000,
-        "/api/games/%00",
         "/api/games/a%20b",
         "/api/games/%ED%A0%80",
         "/api/rulesets/99999999999999999999999",
         "/api/rulesets/0",
         "/api/rulesets/-1",
         "/games/nope",
-        "/games/%00",
         "/games/" + "x" * 5000,
         "/rules/99999999999999999999999/edit",
     ],
 )
 def test_an_unknown_id_is_404(client, path):
     assert client.get(path).status_code == 404
+
+
+@pytest.mark.parametrize("path", ["/api/games/%00", "/games/%00"])
+def test_an_id_with_a_nul_is_400_not_a_lookup(client, path):
+    """Issue 21.5: a NUL never reaches the database (PostgreSQL refuses it)."""
+    assert client.get(path).status_code == 400
 
 
 @pytest.mark.parametrize(
