@@ -1,6 +1,9 @@
 // The service worker: keeps the app shell and each scoreboard this phone has
 // opened, so a visited scoreboard opens again with no network. Only GETs pass
-// through it: forms and /api/ always go straight to the server.
+// through it: forms and /api/ always go straight to the server. The copy kept
+// is the last one the phone saw: a scoreboard the page reads in the background
+// (live.js, after every hand saved or heard of) replaces it too, so a reload
+// offline shows the totals and hands the server last confirmed.
 // The app shell, every static file by its fingerprinted address, and a cache
 // named after them: pwa.py writes both in when it serves this file, so a new
 // release installs a new worker and a new cache.
@@ -37,6 +40,8 @@ self.addEventListener("fetch", (event) => {
   if (url.pathname.startsWith("/api/")) return;
   if (request.mode === "navigate" && PAGE.test(url.pathname)) {
     event.respondWith(networkFirst(event));
+  } else if (PAGE.test(url.pathname)) {
+    event.respondWith(networkOnly(event));
   } else if (SHELL.includes(url.pathname)) {
     event.respondWith(kept(event));
   }
@@ -54,6 +59,23 @@ async function networkFirst(event) {
     if (copy) return copy;
     throw error;
   }
+}
+
+// A page read in the background: only the server answers (the page tells the
+// phone is offline when none comes), and a changed one is kept.
+async function networkOnly(event) {
+  const response = await fetch(event.request);
+  event.waitUntil(keepChanged(response.clone()).catch(() => {}));
+  return response;
+}
+
+// Keep a page read again only when it changed: an unchanged game keeps its ETag.
+async function keepChanged(response) {
+  const path = new URL(response.url).pathname;
+  const tag = response.headers.get("ETag");
+  const copy = tag && await caches.match(path);
+  if (copy && copy.headers.get("ETag") === tag) return;
+  await keep(response);
 }
 
 // Keep a page's copy, marked with when it was saved, so the page can tell.

@@ -1,0 +1,90 @@
+"""Playing on through a dead signal (issue 22, items 1 to 3), at 390x844 in Chromium."""
+
+from __future__ import annotations
+
+import pytest
+from api_helpers import FRIDAY, post
+from line import Line
+from playwright.sync_api import Page, expect
+from test_live import tap
+from test_queue import bidders, save_bob_seven_hearts, scoring, signal
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def line(live_server: str):
+    """Return the phone's line to the server, which a test may cut."""
+    kept = Line(live_server)
+    yield kept
+    kept.close()
+
+
+KEPT = """async ([path, text]) => {
+  const copy = await caches.match(path);
+  return copy !== undefined && (await copy.text()).includes(text);
+}"""
+
+
+def kept_copy_shows(page: Page, text: str = "") -> None:
+    """Wait until the service worker keeps a copy of this scoreboard with a text."""
+    # wait_for_function does not wait for a promise: ask again until it holds.
+    path = page.evaluate("location.pathname")
+    for _ in range(100):
+        if page.evaluate(KEPT, [path, text]):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the kept copy of {path} never showed {text!r}")
+
+
+def kept_by_the_worker(page: Page) -> None:
+    """Wait until the service worker runs the page and keeps its copy."""
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    kept_copy_shows(page)
+
+
+def test_a_reload_offline_shows_the_hands_saved_and_the_ones_waiting(
+    live_server, line, page
+):
+    game = scoring(live_server, page, line)
+    kept_by_the_worker(page)
+    save_bob_seven_hearts(page)  # saved in the background: no page load
+    expect(page.locator(".totals .score")).to_have_text(["30", "200"])
+    kept_copy_shows(page, '<span class="score">200</span>')
+
+    signal(page, line, False)
+    tap(page, "Who won the bidding?", "Ann")
+    tap(page, "Contract", "6S")
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.locator("#waiting")).to_contain_text("Hand 2 waiting to send")
+
+    page.reload()  # the service worker's copy
+    expect(page.locator("#offline")).to_be_visible()
+    expect(page.locator(".totals .score")).to_have_text(["30", "200"])
+    expect(page.locator("table.hands tbody tr")).to_have_count(1)
+    expect(page.locator("table.hands tbody tr")).to_contain_text("Bob")
+    expect(page.locator("#waiting")).to_have_text(
+        "Hand 2 waiting to send: Ann 6♠, 6 tricks"
+    )
+    expect(page.get_by_role("heading", name="Record hand 3")).to_be_visible()
+
+    signal(page, line, True)
+    expect(page.locator("#waiting")).to_be_hidden()
+    expect(page.locator("table.hands tbody tr")).to_have_count(2)
+    assert bidders(live_server, game) == ["Bob", "Ann"]
+
+
+def test_a_watchers_copy_follows_the_hands_it_heard_of(live_server, line, page):
+    game = post(f"{live_server}/api/games", FRIDAY)
+    page.goto(f"{line.url}/games/{game['id']}")
+    kept_by_the_worker(page)
+    hand = {"bidder": "Bob", "contract": "7H", "tricks": 7}
+    post(f"{live_server}/api/games/{game['id']}/hands", hand, game["write_token"])
+    expect(page.locator(".totals .score")).to_have_text(["30", "200"])
+    kept_copy_shows(page, '<span class="score">200</span>')
+
+    signal(page, line, False)
+    page.reload()
+    expect(page.locator("#offline")).to_be_visible()
+    expect(page.locator(".totals .score")).to_have_text(["30", "200"])
+    expect(page.locator("table.hands tbody tr")).to_have_count(1)
