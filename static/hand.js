@@ -85,7 +85,7 @@ const handEntry = (() => {
     if (!bidder && !contract && !tricks && counts.every((n) => n === null)) return null;
     let who = bidder ? bidder.value : "bidder?";
     if (bidder && partner && partner.value && partner.value !== bidder.value) who += ` + ${partner.value}`;
-    let taken = tricks ? `${tricks.value} tricks` : "tricks?";
+    let taken = tricks ? `${tricks.value} trick${tricks.value === "1" ? "" : "s"}` : "tricks?";
     if (!form.querySelector('input[name="tricks"]')) {
       taken = groups.map((group, i) => `${group.legend.textContent}\u00a0${counts[i] ?? "?"}`).join(", ");
       const sum = counts.reduce((total, n) => total + (n ?? 0), 0);
