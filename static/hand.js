@@ -27,7 +27,9 @@ const handEntry = (() => {
   // tapped: a contract presets its bidder's tricks (so a hand made exactly is
   // bidder, contract, the defenders but one, save); a called partner makes
   // the pair one group, as only their sum scores; the one side left takes the
-  // rest of the ten. Everything filled here is worked out afresh on each tap.
+  // rest of the ten, and none is left for anyone after a slam; a misère's
+  // defenders share the rest (a made misère is bidder, contract, save).
+  // Everything filled here is worked out afresh on each tap.
   function fill(form, tapped) {
     const contract = checked(form, "contract");
     const bidderTricks = form.querySelector('input[name="tricks"]');  // two sides
@@ -58,9 +60,16 @@ const handEntry = (() => {
       choose(own.set, contract.dataset.tricks);
       open = open.filter((group) => group !== own);
     }
-    if (open.length === 1) {
-      const rest = 10 - groups.reduce((sum, group) => sum + (valueOf(group) ?? 0), 0);
-      if (rest >= 0) choose(open[0].set, rest);
+    const rest = 10 - groups.reduce((sum, group) => sum + (valueOf(group) ?? 0), 0);
+    if (rest < 0 || open.length === 0) return;
+    if (open.length === 1 || rest === 0) {
+      // The one side left takes the rest; after a slam every other side took none.
+      for (const group of open) choose(group.set, open.length === 1 ? rest : 0);
+    } else if (own && !open.includes(own) && contract && "misere" in contract.dataset) {
+      // On a misère the defenders' tricks score nothing apart, so their split
+      // is no one's to tap: share the rest evenly, lower sides taking a spare.
+      const even = Math.floor(rest / open.length), spare = rest % open.length;
+      open.forEach((group, place) => choose(group.set, even + (place < spare ? 1 : 0)));
     }
   }
 
@@ -76,7 +85,7 @@ const handEntry = (() => {
     if (!bidder && !contract && !tricks && counts.every((n) => n === null)) return null;
     let who = bidder ? bidder.value : "bidder?";
     if (bidder && partner && partner.value && partner.value !== bidder.value) who += ` + ${partner.value}`;
-    let taken = tricks ? `${tricks.value} tricks` : "tricks?";
+    let taken = tricks ? `${tricks.value} trick${tricks.value === "1" ? "" : "s"}` : "tricks?";
     if (!form.querySelector('input[name="tricks"]')) {
       taken = groups.map((group, i) => `${group.legend.textContent}\u00a0${counts[i] ?? "?"}`).join(", ");
       const sum = counts.reduce((total, n) => total + (n ?? 0), 0);

@@ -19,7 +19,7 @@ from wtforms.validators import (
 )
 
 from ..api.schema import whole_number
-from ..scoring import Hand, Rules, Table, first_out_matters, make_hand
+from ..scoring import Contract, Hand, Rules, Table, first_out_matters, make_hand
 from ..scoring.table import NAME_LIMIT
 from ..text import TEXT_LIMIT
 from ..web.forms import OnceForm, VersionedForm
@@ -60,8 +60,7 @@ class HandForm(VersionedForm):
         self.partner.choices = [SelectChoice("", "Alone"), *seats]
         contracts = rules.normal_contracts() + rules.special_contracts()
         self.contract.choices = [
-            SelectChoice(c.key, c.name, {"data-tricks": c.tricks, "data-name": c.name})
-            for c in contracts
+            SelectChoice(c.key, c.name, _contract_data(c)) for c in contracts
         ]
         per_side = self.side_tricks(rules, table)
         for field, side in zip(per_side, table.sides, strict=False):
@@ -100,6 +99,16 @@ class HandForm(VersionedForm):
         if self.first_out.data:
             fields["first_out"] = _number(self.first_out.data)
         return make_hand(rules, table, **fields)  # type: ignore[arg-type]
+
+
+def _contract_data(contract: Contract) -> dict[str, object]:
+    """Return what the script reads of a contract: its tricks, name and kind."""
+    # On a misère the defenders score nothing apart: the script splits their tricks.
+    return {
+        "data-tricks": contract.tricks,
+        "data-name": contract.name,
+        "data-misere": contract.is_misere,
+    }
 
 
 def hand_data(hand: Hand) -> dict[str, str]:

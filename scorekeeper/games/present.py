@@ -84,7 +84,7 @@ def signed(points: int, reason: str = "") -> str:
     """Return points as '+250 (slam)' or '-120'."""
     text = f"{points:+d}" if points else "0"
     plain = reason in ("", "made", "failed", "redeal", "nothing on a misère")
-    if plain or reason.endswith(" tricks") or reason == "no trick points":
+    if plain or reason.endswith((" trick", " tricks")) or reason == "no trick points":
         return text
     return f"{text} ({reason})"
 
@@ -164,37 +164,43 @@ def either(words: list[str]) -> str:
 
 
 def _view_words(view: Outlook) -> list[str]:
-    """Return what takes one side out, by the front door or to its loss."""
+    """Return what wins and what loses the game for one side next hand, shortly."""
     parts = []
     least = view.wins_with
     if least is not None and view.or_better:
-        parts.append(f"any {least.name} or better goes out")
+        wins = f"{bid_words(least)} or better"
     elif least is not None:
-        parts.append(f"exactly {either([c.name for c in view.winning])} wins")
-    slam = view.slam_wins_with
-    if slam is not None and (least is None or slam.value < least.value):
-        parts.append(f"a slam on {slam.name} {'also ' if least else ''}goes out")
-    # Five-handed: name the partners who let a cheaper contract go out.
+        wins = "only " + either([bid_words(c) for c in view.winning])
+    else:
+        wins = ""
+    # One cheaper way out at most: calling a partner (five-handed), else a slam.
     called = [
         (p, c) for p, c in view.partners if least is None or c.value < least.value
     ]
+    slam = view.slam_wins_with
     if called:
         cheapest = min((c for _, c in called), key=lambda c: c.value)
         names = [p for p, c in called if c.value == cheapest.value]
         # Five lone players: all four others may be called.
         who = "any partner" if len(names) == 4 else either(names)
-        parts.append(f"calling {who}, {cheapest.name} goes out")
+        other = f"{bid_words(cheapest)} calling {who}"
+    elif slam is not None and (least is None or slam.value < least.value):
+        other = f"{bid_words(slam)} with a slam"
+    else:
+        other = ""
+    if wins and other:
+        parts.append(f"{wins} wins ({other})")
+    elif wins or other:
+        parts.append(f"{wins or other} wins")
     if view.back_door_with is not None:
-        parts.append(f"a failed {view.back_door_with.name} sends you out the back door")
+        parts.append(f"failing {bid_words(view.back_door_with)} loses")
     if view.ceiling_with is not None:
-        parts.append(
-            f"{view.ceiling_with.name} or more made takes you to the ceiling: you lose"
-        )
+        parts.append(f"making {bid_words(view.ceiling_with)} or more loses")
     return parts
 
 
 def hints(rules: Rules, table: Table, state: GameState) -> list[str]:
-    """Return, per side, what takes it out the front or back door next hand."""
+    """Return one short line per side: what wins or loses it the game next hand."""
     lines = []
     for view in outlook(rules, table, state):
         parts = _view_words(view)

@@ -18,6 +18,11 @@ LEVELS = (6, 7, 8, 9, 10)
 PASS = "pass"
 
 
+def plural(count: int, noun: str) -> str:
+    """Return a count and its noun as said: '1 trick', '2 tricks', '0 tricks'."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
 @dataclass(frozen=True)
 class Special:
     """A special contract a rule set allows: its value and what makes it."""

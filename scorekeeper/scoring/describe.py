@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .contracts import KNOWN_SPECIALS
+from .contracts import KNOWN_SPECIALS, plural
 from .rules import PRESET_NAMES, Rules
 
 ASSUMED = " (assumed: the rule texts are silent)"
@@ -35,7 +35,7 @@ def _contracts(rules: Rules) -> list[str]:
             line += {
                 "at_least": f", made with {s.tricks} or more tricks",
                 "none": ", made by taking no trick",
-                "exactly": f", made with exactly {s.tricks} tricks",
+                "exactly": f", made with exactly {plural(s.tricks, 'trick')}",
                 "all": ", made by taking all ten tricks",
             }[s.made]
         if s.failure_value is not None:

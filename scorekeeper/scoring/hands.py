@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
 
-from .contracts import KNOWN_SPECIALS, PASS, SUITS, Contract
+from .contracts import KNOWN_SPECIALS, PASS, SUITS, Contract, plural
 from .errors import ScoringError
 from .names import normal_name
 from .rules import Rules
@@ -177,7 +177,7 @@ def _score_pass(
     points, reasons = [], []
     for old, taken in zip(totals, hand.tricks, strict=True):
         raw = rules.points_per_trick * taken
-        reason = f"{taken} tricks"
+        reason = plural(taken, "trick")
         if rules.slam_bonus and taken == 10:
             raw, reason = max(raw, 250), "slam"
         kept = _locked(rules, old, raw)
@@ -224,11 +224,11 @@ def score_hand(
             continue
         if bid.is_misere:
             raw = per * taken if rules.misere_defenders == "per_contractor_trick" else 0
-            why = f"{taken} contractor tricks" if raw else "nothing on a misère"
+            why = plural(taken, "contractor trick") if raw else "nothing on a misère"
         elif rules.defender_tricks == "always" or (
             rules.defender_tricks == "only_if_contract_fails" and not made
         ):
-            raw, why = per * hand.tricks[s], f"{hand.tricks[s]} tricks"
+            raw, why = per * hand.tricks[s], plural(hand.tricks[s], "trick")
         else:
             raw, why = 0, "no trick points"
         kept = _locked(rules, totals[s], raw)

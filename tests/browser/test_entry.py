@@ -48,6 +48,8 @@ def test_the_save_bar_says_what_will_be_recorded_as_it_is_tapped(live_server, pa
     expect(said).to_have_text("Bob · 7♥ · 6 tricks")
     thumb.choice("Contract", "misere")
     expect(said).to_have_text("Bob · Misère · 6 tricks")  # a tapped value stays
+    thumb.choice("Tricks the bidders took", "1")
+    expect(said).to_have_text("Bob · Misère · 1 trick")
 
 
 # Scroll each tile into view as a thumb would, just far enough, and list the

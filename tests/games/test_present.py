@@ -5,7 +5,7 @@ from __future__ import annotations
 from scoring_helpers import AUSTRALIAN, FIVE, TEAMS, THREE, house, play
 
 from scorekeeper.games import present
-from scorekeeper.scoring import PRESETS
+from scorekeeper.scoring import PRESETS, describe_rules
 
 WALKER = PRESETS["walker_ultimate"]
 
@@ -21,28 +21,59 @@ def them(contract: str, tricks: int) -> dict[str, object]:
 def test_an_australian_hint_says_or_better_and_the_cheaper_slam():
     state = play(AUSTRALIAN, TEAMS, us("8H", 8))  # Us 300, Them 20
     assert present.hints(AUSTRALIAN, TEAMS, state) == [
-        "Us: any 7♥ or better goes out; a slam on 6♠ also goes out.",
-        "Them: any 10♦ or better goes out; a failed 10NT sends you out the back door.",
+        "Us: 7♥ or better wins (6♠ with a slam).",
+        "Them: 10♦ or better wins; failing 10NT loses.",
     ]
+
+
+# "you" beside a side's name ("Them: ... sends you"), "goes out" beside "wins".
+MIXED = ("you", "your", "they", "their", "goes out", "also")
+
+
+def test_hints_are_one_short_line_per_side_with_no_pronouns_even_five_handed():
+    hands = [
+        {"bidder": "Ann", "contract": "10S", "tricks": [10, 0, 0, 0, 0]},
+        {
+            "bidder": "Bob",
+            "contract": "8D",
+            "partner": "Cat",
+            "tricks": [0, 4, 4, 1, 1],
+        },
+        {
+            "bidder": "Dan",
+            "contract": "9C",
+            "partner": "Eve",
+            "tricks": [0, 0, 1, 5, 4],
+        },
+    ]
+    for rules, table, played in (
+        (AUSTRALIAN, TEAMS, [us("8H", 8)]),
+        (WALKER, TEAMS, [us("10NT", 10), them("6S", 2)]),
+        (AUSTRALIAN, FIVE, hands),
+        (WALKER, FIVE, hands[:1]),
+    ):
+        lines = present.hints(rules, table, play(rules, table, *played))
+        assert 0 < len(lines) <= len(table.sides)
+        for line in lines:
+            assert len(line) <= 56, line  # about a line on a phone
+            assert not set(line.lower().replace(".", " ").split()) & set(MIXED), line
+            assert "goes out" not in line, line
 
 
 def test_under_walker_ultimate_the_hint_names_only_the_contracts_landing_on_500():
     state = play(WALKER, TEAMS, us("8H", 8))  # Us 300, Them 20
     lines = present.hints(WALKER, TEAMS, state)
-    assert lines[0] == "Us: exactly 7♥ wins."
+    assert lines[0] == "Us: only 7♥ wins."
     assert "or better" not in " ".join(lines)
     state = play(WALKER, TEAMS, us("10NT", 10))  # Us 520, Them 0
     assert present.hints(WALKER, TEAMS, state)[1] == (
-        "Them: exactly 10♥ or Open misère wins; "
-        "a failed 10♥ sends you out the back door."
+        "Them: only 10♥ or open misère wins; failing 10♥ loses."
     )
 
 
 def test_a_side_near_the_ceiling_is_told_which_contract_would_lose_it_the_game():
     state = play(WALKER, TEAMS, us("10NT", 10), them("6S", 2))  # Us 600
-    assert present.hints(WALKER, TEAMS, state)[0] == (
-        "Us: 9♥ or more made takes you to the ceiling: you lose."
-    )
+    assert present.hints(WALKER, TEAMS, state)[0] == ("Us: making 9♥ or more loses.")
 
 
 def test_five_handed_a_called_partner_is_named_when_alone_nothing_lands_on_500():
@@ -52,7 +83,7 @@ def test_five_handed_a_called_partner_is_named_when_alone_nothing_lands_on_500()
     ]
     state = play(WALKER, FIVE, *hands)  # Ann 270: half of 10♣ is 230
     assert present.hints(WALKER, FIVE, state)[0] == (
-        "Ann: calling any partner, 10♣ goes out."
+        "Ann: 10♣ calling any partner wins."
     )
 
 
@@ -142,3 +173,20 @@ def test_special_contracts_read_as_a_sentence_names_them():
         "open misère",
         "Hi/Lo",
     ]
+
+
+def test_one_trick_is_a_trick_in_every_reason_and_rule_line():
+    hand = {"bidder": "Ann", "contract": "8S", "tricks": [8, 1, 1, 0, 0]}
+    state = play(AUSTRALIAN, FIVE, hand)
+    assert state.hands[0].reasons[1:] == ("1 trick", "1 trick", "0 tricks", "0 tricks")
+    played = (us("9NT", 9), them("6S", 3), them("7S", 9))  # Us 420, 490, then 1 trick
+    locked = play(house(lock=490), TEAMS, *played)
+    assert locked.hands[-1].reasons[0] == "1 trick, held at 490"
+    rules = house(
+        contracts={
+            "solo": {"name": "Solo", "value": 100, "made": "exactly", "tricks": 1}
+        }
+    )
+    assert "made with exactly 1 trick." in " ".join(describe_rules(rules))
+    assert present.signed(10, "1 trick") == "+10"
+    assert present.signed(10, "1 trick, held at 490") == "+10 (1 trick, held at 490)"
