@@ -72,7 +72,7 @@ def test_formula_names_are_neutralised_in_csv_and_shown_as_typed_on_pages(client
         assert "'=" not in html and "&#39;=" not in html and "=1+1" in html
     board = client.get(f"/games/{game['id']}").text
     assert "=Us" in board and "-Dan" in board and "@SUM(A1)" in board
-    assert "=Us 40" in client.get("/history").text
+    assert "=Ann &amp; +Cat 40" in client.get("/history").text
 
 
 def test_a_games_json_downloads_as_the_api_gives_it(client, api):
