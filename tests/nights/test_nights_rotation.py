@@ -1,0 +1,134 @@
+"""The rotation: everyone partners everyone once, opponents at most three times."""
+
+import random
+from collections import Counter
+from itertools import combinations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.nights import rotation
+from scorekeeper.nights.movement import MovementError, Seating, Table, first_round
+from scorekeeper.nights.rotation import Meetings, rotation_schedule, whist_rounds
+from scorekeeper.nights.whist import cyclic_whist
+
+FAST = settings(max_examples=25, deadline=None)
+
+
+def roster(count: int, prefix: str = "P") -> list[str]:
+    return [f"{prefix}{i}" for i in range(count)]
+
+
+def assert_everyone_once(seating: Seating, present: list[str]) -> None:
+    seen = Counter(seating.seated) + Counter(seating.sitting_out)
+    assert sorted(seen) == sorted(present)
+    assert set(seen.values()) == {1}
+
+
+@pytest.mark.parametrize("count", [4, 8, 12, 16, 20, 24, 28, 32, 36, 40])
+def test_at_multiples_of_four_everyone_partners_everyone_exactly_once(count):
+    players = roster(count)
+    rounds = rotation_schedule(players)
+    assert len(rounds) == count - 1
+    meetings = Meetings(rounds)
+    assert meetings.partners == Counter(
+        frozenset(two) for two in combinations(players, 2)
+    )
+    assert max(meetings.opponents.values()) <= 3
+    for seating in rounds:
+        assert_everyone_once(seating, players)
+        assert seating.sitting_out == ()
+        assert all(len(table.players) == 4 for table in seating.tables)
+
+
+@pytest.mark.parametrize("count", [4, 8, 12, 16, 20, 24, 28])
+def test_round_one_of_the_rotation_is_seated_in_roster_order(count):
+    players = roster(count)
+    assert rotation_schedule(players)[0] == first_round(players)
+
+
+@pytest.mark.parametrize("count", [12, 16, 24])
+def test_without_a_whist_start_the_search_keeps_opponents_within_three(
+    count, monkeypatch
+):
+    monkeypatch.setattr(rotation, "cyclic_whist", lambda count: None)
+    rounds = whist_rounds(count, random.Random(7))
+    meetings = Meetings(
+        [Seating(tuple(Table(0, table) for table in tables)) for tables in rounds]
+    )
+    assert set(meetings.partners.values()) == {1}
+    assert len(meetings.partners) == count * (count - 1) // 2
+    assert max(meetings.opponents.values()) <= 3
+
+
+@pytest.mark.parametrize("count", [8, 12])
+def test_small_rooms_get_a_whist_schedule_opponents_exactly_twice(count):
+    assert cyclic_whist(count) is not None
+    meetings = Meetings(rotation_schedule(roster(count)))
+    assert set(meetings.opponents.values()) == {2}
+    assert len(meetings.opponents) == count * (count - 1) // 2
+
+
+def test_the_schedule_is_the_same_every_time_for_the_same_roster():
+    assert rotation_schedule(roster(20)) == rotation_schedule(roster(20))
+
+
+@FAST
+@given(st.integers(4, 30), st.integers(1, 14))
+def test_sit_outs_seat_everyone_once_and_spread_the_byes(count, rounds):
+    players = roster(count)
+    planned = rotation_schedule(players, rounds=rounds)
+    assert len(planned) == rounds
+    byes = Counter({p: 0 for p in players})
+    for seating in planned:
+        assert_everyone_once(seating, players)
+        assert len(seating.sitting_out) == count % 4
+        byes.update(seating.sitting_out)
+        assert max(byes.values()) - min(byes.values()) <= 1
+
+
+@FAST
+@given(st.integers(3, 30), st.integers(1, 10))
+def test_mixed_tables_seat_everyone_with_one_odd_table(count, rounds):
+    players = roster(count)
+    planned = rotation_schedule(players, rounds=rounds, odd_players="mixed_tables")
+    odd = {1: 5, 2: 6, 3: 3}.get(count % 4)
+    for seating in planned:
+        assert_everyone_once(seating, players)
+        assert seating.sitting_out == ()
+        sizes = [len(table.players) for table in seating.tables]
+        assert sizes.count(4) == len(sizes) - (1 if odd else 0)
+        if odd:
+            assert sizes[-1] == odd
+
+
+@FAST
+@given(st.sampled_from([8, 12, 16, 20]), st.integers(1, 5), st.data())
+def test_a_changed_roster_replans_the_rest_without_the_gone(count, played, data):
+    players = roster(count)
+    history = list(rotation_schedule(players)[:played])
+    gone = data.draw(st.sets(st.sampled_from(players), max_size=3))
+    present = [p for p in players if p not in gone]
+    present += roster(data.draw(st.integers(0, 3)), "New")
+    rest = rotation_schedule(present, rounds=4, history=history)
+    for seating in rest:
+        assert_everyone_once(seating, present)
+    assert not {p for seating in rest for p in seating.seated} & gone
+    # Few rounds remain: a partnership may have to come back once, not twice.
+    assert max(Meetings([*history, *rest]).partners.values()) <= 2
+
+
+def test_a_changed_roster_keeps_partners_unrepeated_as_far_as_it_can():
+    players = roster(12)
+    history = list(rotation_schedule(players)[:6])
+    present = players[:-1] + ["Ivy"]
+    rest = rotation_schedule(present, rounds=5, history=history)
+    partners = Meetings([*history, *rest]).partners
+    assert max(partners.values()) == 1
+
+
+def test_a_rotation_refuses_a_name_twice_naming_players():
+    with pytest.raises(MovementError) as caught:
+        rotation_schedule(["Ann", "Bob", "Cat", "Dan", "ann", "Ann"])
+    assert caught.value.field == "players"
