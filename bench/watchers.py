@@ -2,12 +2,13 @@
 
 Run: .venv/bin/python bench/watchers.py [--saves 40] [--gap 0.5] [--watchers 10]
 
-Each server is measured as the README serves it, on SQLite: gunicorn with two
-sync workers, and waitress as `make run` starts it (`scorekeeper.serve`). A
-scorer records hands through the API one after another, `--gap` seconds
-apart; each watcher asks for the scoreboard every second as static/live.js
-does, sending back the ETag it last got (If-None-Match) when the server gave
-one, so a scoreboard that has not changed can be a 304. The issue's target:
+Each server is measured as the README serves it, on SQLite: gunicorn with its
+config (two gthread workers of eight threads), and waitress as `make run`
+starts it (`scorekeeper.serve`). A scorer records hands through the API one
+after another, `--gap` seconds apart; each watcher asks for the scoreboard
+every second as static/live.js does, sending back the ETag it last got
+(If-None-Match) when the server gave one, so a scoreboard that has not
+changed can be a 304. The issue's target:
 ten watchers add under 100 ms to a save.
 """
 
@@ -30,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from api_helpers import CYCLE, ENDLESS  # noqa: E402
 from server import Server, send  # noqa: E402
 
-SERVERS = {"gunicorn": "gunicorn -w 2 (sync)", "waitress": "waitress (make run)"}
+SERVERS = {"gunicorn": "gunicorn -w 2 (gthread)", "waitress": "waitress (make run)"}
 
 
 def create(port: int, hands: int) -> dict[str, Any]:

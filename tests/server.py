@@ -48,8 +48,8 @@ def send(
 def command(port: int, server: str) -> list[str]:
     """Return the README's command to serve the app on a port."""
     if server == "gunicorn":
-        app = "scorekeeper:create_app()"
-        return [str(BIN / "gunicorn"), "-w", "2", "-b", f"127.0.0.1:{port}", app]
+        config = "python:scorekeeper.web.gunicorn_conf"
+        return [str(BIN / "gunicorn"), "-c", config, "-b", f"127.0.0.1:{port}"]
     if server == "waitress":  # what make run starts; it reads HOST and PORT
         return [sys.executable, "-m", "scorekeeper.serve"]
     return [sys.executable, "-m", "flask", "--app", "scorekeeper", "run"] + [
