@@ -10,7 +10,7 @@ from typing import Any
 from ..db.models import RuleSet
 from ..db.store import GAME_ID, Loaded
 from ..errors import BadInput
-from ..results.archive import PastGame
+from ..results.archive import PastGame, Said
 from ..results.listing import Summary
 from ..scoring import (
     MOST_HANDS,
@@ -236,28 +236,34 @@ def ruleset_body(data: object) -> tuple[str, Mapping[str, Any]]:
     return text(data, "name", None), rules_object(data.get("rules", {}))
 
 
-def utc(text: str) -> datetime:
+def utc(text: object) -> datetime:
     """Return an ISO 8601 time as UTC without a zone, as the database keeps it."""
     try:
+        if not isinstance(text, str):  # a number, a list: no date either
+            raise ValueError(text)
         return datetime.fromisoformat(text).astimezone(UTC).replace(tzinfo=None)
     except (ValueError, OverflowError):
-        raise BadInput(f"{text[:40]!r} is not a date.", "created") from None
+        raise BadInput(
+            f"{str(text)[:40]!r} is not a date, such as 2024-05-03T19:30:00+00:00.",
+            "created",
+        ) from None
 
 
 def imported(data: object, index: int) -> PastGame:
-    """Read one game of an export file, as export-games writes it."""
+    """Read one game of an export file, as export-games writes it: anything it
+    cannot read whole is refused, never dropped."""
     if not isinstance(data, Mapping):
         raise BadInput(f"Game {index + 1} is not a JSON object.")
     sides = data.get("sides")
+    if not isinstance(sides, list) or not all(isinstance(s, Mapping) for s in sides):
+        raise BadInput(
+            "List the sides, each an object with a name and players.", "sides"
+        )
     body = {
         "name": data.get("name", ""),
         "notes": data.get("notes") or "",  # files from before notes have none
         "rules": data.get("rules", {}),
-        "sides": [
-            {"name": s.get("name"), "players": s.get("players")}
-            for s in (sides if isinstance(sides, list) else [])
-            if isinstance(s, Mapping)
-        ],
+        "sides": [{"name": s.get("name"), "players": s.get("players")} for s in sides],
         "first_dealer": data.get("first_dealer"),
     }
     game = new_game(body)
@@ -266,15 +272,17 @@ def imported(data: object, index: int) -> PastGame:
         isinstance(game_id, str) and GAME_ID.fullmatch(game_id)
     ):
         raise BadInput(f"Game {index + 1} has an id that is not valid.", "id")
-    stamp = utc(data["created"]) if isinstance(data.get("created"), str) else None
+    stamp = None if data.get("created") is None else utc(data["created"])
     rows = data.get("hands") or []
-    if isinstance(rows, list) and len(rows) > MOST_HANDS:
+    if not isinstance(rows, list):
+        raise BadInput("The hands must be a list of hands.", "hands")
+    if len(rows) > MOST_HANDS:
         raise BadInput(
             f"Game {index + 1} has {len(rows)} hands; a game keeps at most "
             f"{MOST_HANDS}.",
             "hands",
         )
-    hands = []
+    hands, said = [], []
     for number, row in enumerate(rows, start=1):
         if not isinstance(row, Mapping):
             raise BadInput(f"Hand {number} is not a JSON object.", None, number)
@@ -283,6 +291,17 @@ def imported(data: object, index: int) -> PastGame:
             hands.append(make_hand(game.rules, game.table, **found))
         except ScoringError as error:
             raise ScoringError(error.field, error.message, number) from None
+        said.append(tuple((k, row[k]) for k in ("points", "totals") if k in row))
+    scores = None
+    if any("score" in side for side in sides):
+        scores = tuple(side.get("score") for side in sides)
     return PastGame(
-        game.name, game.rules, game.table, tuple(hands), game_id, stamp, game.notes
+        game.name,
+        game.rules,
+        game.table,
+        tuple(hands),
+        game_id,
+        stamp,
+        game.notes,
+        Said(scores, tuple(said)),
     )

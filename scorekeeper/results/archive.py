@@ -10,7 +10,7 @@ from sqlalchemy.orm import selectinload
 
 from ..db import store
 from ..db.models import Game, db
-from ..errors import Conflict
+from ..errors import BadInput, Conflict
 from ..scoring import GameState, Hand, Rules, Table, replay, rules_from_dict
 from . import game_rows, ratings
 
@@ -26,6 +26,17 @@ class PastGame:
     id: str | None = None
     created: datetime | None = None
     notes: str = ""
+    said: Said | None = None
+
+
+@dataclass(frozen=True)
+class Said:
+    """The scores an export file gives beside the hands, to be checked by replay."""
+
+    # Each side's score, or None when the file gives none.
+    scores: tuple[object, ...] | None = None
+    # Each hand's points and totals as the file gives them (absent ones left out).
+    hands: tuple[tuple[tuple[str, object], ...], ...] = ()
 
 
 # Games written a transaction: the SQLite write lock is held this long only,
@@ -34,8 +45,45 @@ BATCH = 100
 
 
 def replayed(past: PastGame) -> GameState:
-    """Return a game from an export file replayed, so every hand is checked."""
-    return replay(past.rules, past.table, past.hands)
+    """Return a game from an export file replayed, so every hand is checked,
+    and refuse scores the file gives that the hands do not make."""
+    state = replay(past.rules, past.table, past.hands)
+    said = past.said or Said()
+    for number, (given, played) in enumerate(
+        zip(said.hands, state.hands, strict=False), start=1
+    ):
+        for field, value in given:
+            made = list(getattr(played, field))
+            if value != made or not _whole_numbers(value):
+                raise BadInput(
+                    f"Hand {number}'s {field} in the file, {_shown(value)}, are not "
+                    f"what its hand makes, {made}.",
+                    field,
+                    number,
+                )
+    totals = list(state.totals)
+    if said.scores is not None and (
+        list(said.scores) != totals or not _whole_numbers(said.scores)
+    ):
+        raise BadInput(
+            f"The sides' scores in the file, {_shown(list(said.scores))}, are not "
+            f"what the hands make, {totals}.",
+            "score",
+        )
+    return state
+
+
+def _whole_numbers(values: object) -> bool:
+    """Return whether values are a list of whole numbers (not true or false)."""
+    return isinstance(values, list | tuple) and all(
+        isinstance(v, int) and not isinstance(v, bool) for v in values
+    )
+
+
+def _shown(value: object) -> str:
+    """Return a value from the file as a message shows it, cut short."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _check_ids(games: Sequence[PastGame]) -> None:
