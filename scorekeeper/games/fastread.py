@@ -75,8 +75,12 @@ class Kept(Generic[K, V]):
 
 
 def not_modified(tag: str, headers: Mapping[str, str]) -> Answer:
-    """Return a 304: what RFC 9110 asks of one (the ETag, Cache-Control, Vary)."""
-    return Answer("304 Not Modified", [("ETag", tag), *headers.items()])
+    """Return a 304: what RFC 9110 asks of one (the ETag, Cache-Control, Vary),
+    and the security headers its 200 carries, as Flask's answers all do."""
+    return Answer(
+        "304 Not Modified",
+        [("ETag", tag), *headers.items(), *security.HEADERS.items()],
+    )
 
 
 class FastReads:

@@ -23,6 +23,8 @@ from ..web.forms import page_number
 from . import service
 from .forms import DeleteForm, HouseRulesBase, HouseRulesForm, PresetForm
 
+# A page, its status and its headers.
+Page = tuple[str, int, dict[str, str]]
 bp = Blueprint("house_rules", __name__, url_prefix="/rules")
 # The house-rules page in sections; each setting of the declaration in one.
 SECTIONS = (
@@ -113,8 +115,12 @@ def index() -> str:
     return render_template("house_rules/index.html", entries=entries, page=page)
 
 
-def edit_page(ruleset: Any, token: str | None) -> tuple[str, int] | Response:
-    """Show the house rules form; on a valid save, go back to the list."""
+def edit_page(ruleset: Any, token: str | None) -> Page | Response:
+    """Show the house rules form; on a valid save, go back to the list.
+
+    The page shows the edit link, which carries the write token: no cache
+    keeps it (conditional.private would let this phone's own cache hold it).
+    """
     saved = dict(ruleset.rules) if ruleset else {"preset": DEFAULT_PRESET}
     saved_rules, kept = rules_from_dict(saved), kept_contracts(saved)
     picker = PresetForm(request.args)
@@ -144,28 +150,32 @@ def edit_page(ruleset: Any, token: str | None) -> tuple[str, int] | Response:
     link = ruleset and url_for(
         "house_rules.edit_link", ruleset_id=ruleset.id, token=token, _external=True
     )
-    return render_template(
-        "house_rules/edit.html",
-        picker=picker,
-        form=form,
-        ruleset=ruleset,
-        edit_link=link,
-        sections=SECTIONS,
-        wide=WIDE,
-        specials=[key for key in SPECIAL_OFFERS if key not in kept],
-        kept=[s for s in saved_rules.contracts if s.key in kept],
-    ), status
+    return (
+        render_template(
+            "house_rules/edit.html",
+            picker=picker,
+            form=form,
+            ruleset=ruleset,
+            edit_link=link,
+            sections=SECTIONS,
+            wide=WIDE,
+            specials=[key for key in SPECIAL_OFFERS if key not in kept],
+            kept=[s for s in saved_rules.contracts if s.key in kept],
+        ),
+        status,
+        {"Cache-Control": "no-store"},
+    )
 
 
 @bp.route("/new", methods=["GET", "POST"])
-def create() -> tuple[str, int] | Response:
+def create() -> Page | Response:
     """Make new house rules, starting from a preset; this phone may change them."""
     access.device(create=True)  # before the form: a double tap shares one phone
     return edit_page(None, None)
 
 
 @bp.route("/<int:ruleset_id>/edit", methods=["GET", "POST"])
-def edit(ruleset_id: int) -> tuple[str, int] | Response:
+def edit(ruleset_id: int) -> Page | Response:
     """Change saved house rules; games already started keep their own copy."""
     return edit_page(*writable(ruleset_id))
 

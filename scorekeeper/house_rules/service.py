@@ -29,6 +29,25 @@ def list_rulesets(page: int = 1, per_page: int = 50) -> Page:
     return Page(list(rows.scalars()), page, per_page, total)
 
 
+def find_rulesets(text: str = "", count: int = 50) -> Page:
+    """Return the first `count` saved house rules whose name holds `text`, by name."""
+    query = db.select(RuleSet)
+    if text.strip():
+        query = query.where(RuleSet.name_key.contains(name_key(text), autoescape=True))
+    total = db.session.execute(
+        query.with_only_columns(func.count(RuleSet.id))
+    ).scalar_one()
+    rows = db.session.execute(query.order_by(RuleSet.name_key, RuleSet.id).limit(count))
+    return Page(list(rows.scalars()), 1, count, total)
+
+
+def names_of(ids: Iterable[int | None]) -> dict[int, str]:
+    """Return the names of the saved house rules with these ids, by id."""
+    wanted = sorted({i for i in ids if i is not None})
+    query = db.select(RuleSet.id, RuleSet.name).where(RuleSet.id.in_(wanted))
+    return {row.id: row.name for row in db.session.execute(query)} if wanted else {}
+
+
 def offered(own: Iterable[int], count: int = 10) -> list[RuleSet]:
     """Return house rules to offer a new game: these, then the latest used, by name."""
     mine = db.select(RuleSet).where(RuleSet.id.in_(list(own)[:count]))

@@ -13,9 +13,10 @@ from wtforms import (
     StringField,
     SubmitField,
 )
-from wtforms.validators import InputRequired, Length
+from wtforms.validators import InputRequired, Length, Regexp
 
 DAY = "Pick a day, as year-month-day."
+NO_SUCH_RULES = "There are no such saved house rules."
 
 
 class DayField(DateField):
@@ -38,7 +39,15 @@ class SeasonForm(FlaskForm):
     )
     first_day = DayField("First day", validators=[InputRequired(DAY)])
     last_day = DayField("Last day", validators=[InputRequired(DAY)])
-    ruleset = SelectField("Games", choices=[SelectChoice("", "Every game")], default="")
+    # Any saved house rules may be sent, not only those the picker showed:
+    # the service refuses an id that names none, on the field.
+    ruleset = SelectField(
+        "Games",
+        choices=[SelectChoice("", "Every game")],
+        default="",
+        validate_choice=False,
+        validators=[Regexp(r"^[0-9]{0,9}$", message=NO_SUCH_RULES)],
+    )
     password = PasswordField(
         "Club password", validators=[InputRequired("Give the club password.")]
     )

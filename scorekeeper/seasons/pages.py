@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask import (
@@ -33,23 +34,31 @@ bp = Blueprint("seasons", __name__, url_prefix="/seasons")
 SHOWN = 50
 
 
-def rule_names() -> dict[int, str]:
-    """Return the saved house rules a season may keep to, by id."""
-    return {r.id: r.name for r in rulesets.list_rulesets(1, 200).items}
+# The season form's house rules picker offers this many, found by name.
+PICKED = 50
 
 
-def season_form(rules: dict[int, str], season: Any = None) -> SeasonForm:
-    """Return the season form, offering the saved house rules to keep to."""
+def season_form(season: Any = None) -> tuple[SeasonForm, Any]:
+    """Return the season form and the house rules its picker found.
+
+    The picker offers the saved house rules whose name holds what `?rules=`
+    asks (the first PICKED by name), and the ones the season keeps to or the
+    form sent, so every saved rule set can be picked, however many there are.
+    """
     form = SeasonForm(obj=season) if season else SeasonForm()
     if season is not None and not form.is_submitted():
         form.ruleset.data = str(season.ruleset_id or "")
+    found = rulesets.find_rulesets(request.args.get("rules", "")[:80], PICKED)
+    names = {r.id: r.name for r in found.items}
+    picked = form.ruleset.data or ""
+    kept = [int(picked)] if re.fullmatch("[0-9]{1,9}", picked) else []
+    names |= rulesets.names_of(kept)
     choices = [SelectChoice("", "Every game")]
-    choices += [SelectChoice(str(key), f"Only {name}") for key, name in rules.items()]
-    kept = season and season.ruleset_id
-    if kept and kept not in rules:  # deleted since: it may stay kept
-        choices.append(SelectChoice(str(kept), "House rules no longer saved"))
+    choices += [SelectChoice(str(key), f"Only {name}") for key, name in names.items()]
+    if kept and kept[0] not in names:  # deleted since: it may stay kept
+        choices.append(SelectChoice(picked, "House rules no longer saved"))
     form.ruleset.choices = choices
-    return form
+    return form, found
 
 
 def show_error(form: FlaskForm, error: AppError) -> int:
@@ -90,16 +99,17 @@ def saving(form: SeasonForm, season: Any = None) -> Response | int:
 @bp.route("/", methods=["GET", "POST"])
 def index() -> tuple[str, int] | Response:
     """List the seasons, newest first, and name a new one (with the club password)."""
-    rules = rule_names()
-    form = season_form(rules)
+    form, found = season_form()
     done = saving(form) if form.is_submitted() else 200
     if isinstance(done, Response):
         return done
+    seasons = service.all_seasons()
     return render_template(
         "seasons/index.html",
-        seasons=service.all_seasons(),
+        seasons=seasons,
         form=form,
-        rules=rules,
+        found=found,
+        rules=rulesets.names_of(s.ruleset_id for s in seasons),
     ), done
 
 
@@ -107,8 +117,7 @@ def index() -> tuple[str, int] | Response:
 def season(season_id: int) -> tuple[str, int] | Response:
     """Show a season's standings; change it (with the club password)."""
     found = service.get_season(season_id)
-    rules = rule_names()
-    form = season_form(rules, found)
+    form, picker = season_form(found)
     done = saving(form, found) if form.is_submitted() else 200
     if isinstance(done, Response):
         return done
@@ -117,7 +126,8 @@ def season(season_id: int) -> tuple[str, int] | Response:
     return render_template(
         "seasons/season.html",
         season=found,
-        rules=rules,
+        found=picker,
+        rules=rulesets.names_of([found.ruleset_id]),
         players=players,
         teams=teams,
         form=form,

@@ -6,7 +6,7 @@ import hashlib
 from collections.abc import Callable
 from pathlib import Path
 
-from flask import Flask, Response, current_app, make_response, request, session
+from flask import Flask, Response, current_app, g, make_response, request, session
 from werkzeug.wrappers import Request
 
 from ..db.heads import Head
@@ -88,6 +88,26 @@ def scoreboard(
     return response
 
 
+def private(response: Response) -> Response:
+    """Keep a page drawn from this phone's cookies out of every shared cache.
+
+    A page that read the phone's grants (an owner's controls, an edit link) or
+    its session (a form's CSRF token, a message) is this phone's alone: without
+    `private` a shared cache could hand it to the next phone. A view that says
+    how it may be kept (the scoreboard, the pages with a link) is left alone.
+    """
+    page = response.mimetype == "text/html"  # the API's answers say their own
+    if (
+        page
+        and "Cache-Control" not in response.headers
+        and (session.accessed or g.get("device") is not None)
+    ):
+        response.headers["Cache-Control"] = "private, no-cache"
+        response.vary.add("Cookie")
+    return response
+
+
 def init_app(app: Flask) -> None:
-    """Work out the build digest once, when the app starts."""
+    """Work out the build digest once; keep pages drawn for one phone private."""
     app.extensions["scorekeeper.build"] = build_digest(app)
+    app.after_request(private)

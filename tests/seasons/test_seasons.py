@@ -9,7 +9,7 @@ from datetime import date, datetime
 import pytest
 from api_helpers import CLUB_PASSWORD, import_past
 
-from scorekeeper.db.models import Season, db
+from scorekeeper.db.models import RuleSet, Season, db
 from scorekeeper.errors import BadInput
 from scorekeeper.house_rules import service as rulesets
 from scorekeeper.results import archive, listing
@@ -90,7 +90,9 @@ def test_a_wrong_or_missing_club_password_saves_nothing(app, club):
         ({"last_day": ""}, "last_day", "year-month-day"),
         ({"name": "  "}, "name", "Give the season a name"),
         ({"name": "spring "}, "name", "already a season with that name"),
-        ({"ruleset": "999"}, "ruleset", "Not a valid choice"),
+        ({"ruleset": "999"}, "ruleset", "no such saved house rules"),
+        ({"ruleset": "abc"}, "ruleset", "no such saved house rules"),
+        ({"ruleset": "9" * 30}, "ruleset", "no such saved house rules"),
     ],
 )
 def test_bad_season_input_is_refused_naming_the_field(app, club, changes, field, words):
@@ -248,3 +250,27 @@ def test_rescore_rebuilds_every_seasons_standings_as_they_were(app, club, runner
         db.session.commit()
     assert runner.invoke(args=["rescore"]).exit_code == 0
     assert rows() == before
+
+
+def test_the_season_form_can_pick_any_of_hundreds_of_saved_house_rules(app, club):
+    with app.app_context():
+        for n in range(250):
+            db.session.add(
+                RuleSet(name=f"Rules {n:03}", name_key=f"rules {n:03}", rules={})
+            )
+        db.session.commit()
+        last = db.session.execute(
+            db.select(RuleSet.id).where(RuleSet.name == "Rules 249")
+        ).scalar_one()
+    page = club.get("/seasons/").text
+    assert "Showing 50 of 250 saved house rules" in page
+    assert 'name="rules"' in page and f'value="{last}"' not in page
+    found = club.get("/seasons/", query_string={"rules": "rules 249"}).text
+    assert f'<option value="{last}">Only Rules 249</option>' in found
+    made = club.post("/seasons/?rules=249", data=form(ruleset=str(last)))
+    assert made.status_code == 302
+    with app.app_context():
+        assert db.session.execute(db.select(Season.ruleset_id)).scalar() == last
+    season = club.get(made.location).text
+    assert "only games started from Rules 249" in season
+    assert f'<option selected value="{last}">Only Rules 249</option>' in season
