@@ -109,6 +109,7 @@ def drawn(
         **fields,
         rows=present.rows(table, state),
         hints=present.hints(game.rules, table, state),
+        ahead=present.deals_ahead(game.rules, table, state),
         banner=present.ending([side.name for side in table.sides], state),
         summary=describe_rules(game.rules),
         chart=present.chart(table, state),

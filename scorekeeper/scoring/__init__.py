@@ -3,7 +3,7 @@
 from .contracts import PASS, SUIT_SYMBOL, SUITS, Contract, Special
 from .describe import describe_rules
 from .errors import ScoringError
-from .game import ENDINGS, GameOver, GameState, HandResult, replay
+from .game import ENDINGS, GameOver, GameState, HandResult, moves_deal, replay
 from .hands import Hand, contracting_sides, make_hand, parse_contract, score_hand
 from .names import name_key, normal_name
 from .outlook import Outlook, first_out_matters, outlook, wins_if_made
@@ -53,6 +53,7 @@ __all__ = [
     "make_table",
     "outlook",
     "parse_contract",
+    "moves_deal",
     "replay",
     "rules_from_dict",
     "rules_to_dict",
