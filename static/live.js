@@ -74,6 +74,7 @@ document.addEventListener("DOMContentLoaded", () => {
         watchForm();
       }
     }
+    document.dispatchEvent(new CustomEvent("live:applied"));  // queue.js redraws its part
   };
 
   const ask = async () => {

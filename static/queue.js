@@ -255,10 +255,40 @@ document.addEventListener("DOMContentLoaded", () => {
     box.append(choices);
     return box;
   }
+  // The deal line follows the hands waiting here as it would saved ones: the
+  // server wrote who deals from its last hand on, round the table (deals_ahead).
+  // What wins and who may not bid need the hands scored: until they are, the
+  // page says so instead of showing the old ones.
+  function moveDeal(hands) {
+    const line = document.querySelector(".deal[data-ahead]");
+    if (!line) return;
+    const status = line.parentElement;
+    const ahead = JSON.parse(line.dataset.ahead);
+    const kept = hands.filter((hand) => hand.state !== "refused");
+    const passed = (hand) => hand.fields.some(([name]) => name === "passed");
+    const moves = kept.filter((hand) => ahead.passes || !passed(hand)).length;
+    const [dealer, first] = ahead.seats[moves % ahead.seats.length];
+    const [deals, bids] = line.querySelectorAll("strong");
+    deals.textContent = dealer;
+    bids.textContent = first;
+    const number = kept.length ? kept.at(-1).number + 1 : line.dataset.number;
+    line.firstChild.textContent = line.firstChild.textContent.replace(/\d+/, number);
+    for (const other of status.querySelectorAll(".hint, .banner")) {
+      if (other.id === "unscored") other.remove();
+      else other.hidden = kept.length > 0;
+    }
+    if (kept.length) {
+      const note = paragraph(`What wins and who may not bid: shown once hand ${kept.at(-1).number} is sent.`);
+      note.className = "hint";
+      note.id = "unscored";
+      line.after(note);
+    }
+  }
   function show() {
     const hands = read().filter((hand) => hand.key !== held);
     list.replaceChildren(...hands.map(item));
     list.hidden = hands.length === 0;
+    moveDeal(hands);
     const heading = form()?.querySelector("h2");
     const last = read().at(-1);
     if (heading && last && !held) heading.textContent = `Record hand ${last.number + 1}`;
@@ -294,6 +324,7 @@ document.addEventListener("DOMContentLoaded", () => {
     tries = 0;
     flush();
   };
+  document.addEventListener("live:applied", show);  // the server's newer parts
   window.addEventListener("online", retry);
   window.addEventListener("storage", (event) => event.key === STORE && show());  // another tab
   window.addEventListener("pageshow", (event) => event.persisted && retry());

@@ -113,6 +113,7 @@ def drawn(
         rows=present.rows(table, state, SHOWN_HANDS),
         more=len(state.hands) > SHOWN_HANDS,
         hints=present.hints(game.rules, table, state),
+        ahead=present.deals_ahead(game.rules, table, state),
         banner=present.ending([side.name for side in table.sides], state),
         summary=describe_rules(game.rules),
         chart=present.chart(table, state),

@@ -19,6 +19,7 @@ from ..scoring import (
     Rules,
     Table,
     contracting_sides,
+    moves_deal,
     outlook,
 )
 
@@ -207,6 +208,19 @@ def hints(rules: Rules, table: Table, state: GameState) -> list[str]:
         if parts:
             lines.append(f"{table.sides[view.side].name}: " + "; ".join(parts) + ".")
     return lines
+
+
+def deals_ahead(rules: Rules, table: Table, state: GameState) -> dict[str, object]:
+    """Return the deals from here, so hands waiting on the phone move the deal line.
+
+    seats: who deals and who bids first, the next deal first and once round the
+    table; passes: whether everyone passing passes the deal on.
+    """
+    seats = [table.dealer(state.deals + k) for k in range(len(table.seats))]
+    return {
+        "seats": [[dealer, table.left_of(dealer)] for dealer in seats],
+        "passes": moves_deal(rules, None),
+    }
 
 
 class Outcome(Protocol):

@@ -10,6 +10,7 @@ from .game import (
     GameState,
     HandResult,
     check_room,
+    moves_deal,
     replay,
 )
 from .hands import Hand, contracting_sides, make_hand, parse_contract, score_hand
@@ -63,6 +64,7 @@ __all__ = [
     "make_table",
     "outlook",
     "parse_contract",
+    "moves_deal",
     "replay",
     "rules_from_dict",
     "rules_to_dict",

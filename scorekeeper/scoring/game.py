@@ -168,6 +168,11 @@ def _recorded_bid(
     return bid
 
 
+def moves_deal(rules: Rules, bid: Contract | None) -> bool:
+    """Return whether a hand passes the deal on: a redeal may stay with its dealer."""
+    return not (bid is None and rules.all_pass == "redeal" and rules.redeal_same_dealer)
+
+
 def ending_after(
     rules: Rules, table: Table, state: GameState, hand: Hand, bid: Contract
 ) -> tuple[tuple[int, ...], str | None, int | None]:
@@ -214,9 +219,7 @@ def replay(
             number, hand, table.dealer(deals), bid, made, points, reasons, totals
         )
         results.append(result)
-        if not (
-            bid is None and rules.all_pass == "redeal" and rules.redeal_same_dealer
-        ):
+        if moves_deal(rules, bid):
             deals += 1
         barred = _barred(rules, table, hand, bid, made)
         ending = _ending(rules, table, result)

@@ -88,3 +88,28 @@ def test_a_watchers_copy_follows_the_hands_it_heard_of(live_server, line, page):
     expect(page.locator("#offline")).to_be_visible()
     expect(page.locator(".totals .score")).to_have_text(["30", "200"])
     expect(page.locator("table.hands tbody tr")).to_have_count(1)
+
+
+def test_hands_waiting_move_the_deal_line_as_saved_ones_would(live_server, line, page):
+    scoring(live_server, page, line)
+    deal = page.locator(".deal")
+    first = deal.inner_text()
+    signal(page, line, False)
+    save_bob_seven_hearts(page)
+    expect(page.locator("#waiting")).to_contain_text("Hand 1 waiting to send")
+    expect(deal).not_to_have_text(first)
+    expect(deal).to_contain_text("Hand 2:")
+    expect(page.locator(".hint:visible")).to_have_text(
+        ["What wins and who may not bid: shown once hand 1 is sent."]
+    )
+    page.get_by_role("button", name="Everyone passed").click()
+    expect(page.locator("#waiting p")).to_have_count(2)
+    waiting = deal.inner_text()
+    assert waiting.startswith("Hand 3:")
+
+    signal(page, line, True)
+    expect(page.locator("#waiting")).to_be_hidden()
+    expect(page.locator("table.hands tbody tr")).to_have_count(2)
+    expect(deal).to_have_text(waiting)  # the server's line, once both are saved
+    expect(page.locator("#unscored")).to_have_count(0)
+    expect(page.locator(".hint").first).to_be_visible()

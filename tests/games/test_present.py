@@ -190,3 +190,22 @@ def test_one_trick_is_a_trick_in_every_reason_and_rule_line():
     assert "made with exactly 1 trick." in " ".join(describe_rules(rules))
     assert present.signed(10, "1 trick") == "+10"
     assert present.signed(10, "1 trick, held at 490") == "+10 (1 trick, held at 490)"
+
+
+def test_the_deals_ahead_start_at_the_next_dealer_and_go_round_the_table():
+    state = play(AUSTRALIAN, TEAMS, us("7H", 7))
+    ahead = present.deals_ahead(AUSTRALIAN, TEAMS, state)
+    assert ahead["seats"][0] == [state.next_dealer, state.first_bidder]
+    assert [seat[0] for seat in ahead["seats"]] == [
+        TEAMS.dealer(state.deals + k) for k in range(4)
+    ]
+
+
+def test_the_deals_ahead_say_whether_a_pass_passes_the_deal_on():
+    same = house(all_pass="redeal", redeal_same_dealer=True)
+    moving = house(all_pass="redeal", redeal_same_dealer=False)
+    start = play(same, TEAMS)
+    assert present.deals_ahead(same, TEAMS, start)["passes"] is False
+    assert present.deals_ahead(moving, TEAMS, start)["passes"] is True
+    passed = play(same, TEAMS, {"contract": "pass", "tricks": [0, 0]})
+    assert passed.next_dealer == start.next_dealer  # as the flag tells the page
