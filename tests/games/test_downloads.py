@@ -72,7 +72,7 @@ def test_formula_names_are_neutralised_in_csv_and_shown_as_typed_on_pages(client
         assert "'=" not in html and "&#39;=" not in html and "=1+1" in html
     board = client.get(f"/games/{game['id']}").text
     assert "=Us" in board and "-Dan" in board and "@SUM(A1)" in board
-    assert "=Us 40" in client.get("/history").text
+    assert "=Ann &amp; +Cat 40" in client.get("/history").text
 
 
 def test_a_games_json_downloads_as_the_api_gives_it(client, api):
@@ -96,6 +96,7 @@ def test_the_history_csv_holds_every_game_its_filters_show(app, client, api):
     api.create(name="Won", notes="Club")
     api.hand(bidder="Ann", contract="10NT", tricks=10)
     api.create(name="Going")
+    api.hand(contract="pass")
     three = [{"name": n, "players": [n]} for n in ("Eve", "Fay", "Gus")]
     api.create(name="Three", sides=three, first_dealer="Eve")
     every = rows(client.get("/history/games.csv"))
@@ -122,6 +123,7 @@ def test_the_history_csv_refuses_a_bad_filter_naming_it(client):
 
 def test_the_share_page_and_the_history_link_to_the_downloads(client, api):
     game = api.create()
+    api.hand(contract="pass")
     share = client.get(f"/games/{game['id']}/share").text
     assert f'href="/games/{game["id"]}/hands.csv" download>Hands (CSV)' in share
     assert f'href="/games/{game["id"]}/game.json" download>Game (JSON)' in share
