@@ -121,13 +121,18 @@ def plan(name: str, new_name: str) -> Change:
     seats = _seats(key)
     if not seats:
         raise NotFound(f"No one called {name} has played here.", "name")
-    old = service.spellings([key])[key]
+    # Seated only in games with no hand, a person has no counted spelling.
+    old = service.spellings([key]).get(key, seats[0][1])
     try:
         new = clean_name(new_name, FIELD)
     except ScoringError as error:  # the new-game form's rules for a name
         raise BadInput(error.message, FIELD) from None
     others = _seats(name_key(new)) if name_key(new) != key else []
-    into = service.spellings([name_key(new)])[name_key(new)] if others else None
+    into = (
+        service.spellings([name_key(new)]).get(name_key(new), others[0][1])
+        if others
+        else None
+    )
     shared = {g for g, _ in seats} & {g for g, _ in others}
     if shared:
         raise Conflict(

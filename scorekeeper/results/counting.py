@@ -14,6 +14,7 @@ from .models import ALL_TIME, COUNTERS
 WIN_KINDS = ("front_door", "back_door")
 Row = Mapping[str, Any]
 Rows = tuple[list[Row], list[Row], list[Row]]  # a game's hands, sides, players
+NOTHING: Rows = ([], [], [])
 Key = TypeVar("Key", str, tuple[Any, ...])
 
 
@@ -89,6 +90,14 @@ def counts(
     return found
 
 
+def played(rows: Rows, hands: int) -> Rows:
+    """Return a game's results as the standings count them: none without a hand.
+
+    A game started and never played (a wrong table, a test) is no one's game.
+    """
+    return rows if hands else NOTHING
+
+
 def labels(players: Iterable[Row]) -> dict[str, tuple[str, str]]:
     """Return each player's and team's name and players in one game's results."""
     sides: dict[int, list[Row]] = {}
@@ -110,6 +119,8 @@ def fold(
     """Return the standings of games' results, given oldest first, as rows."""
     found: dict[str, dict[str, Any]] = {}
     for game_id, created, (hands, sides, players) in games:
+        if not hands:  # every hand of each game is here: this one has none
+            continue
         named = labels(players)
         for who, counted in counts(hands, sides, players).items():
             if who not in found:

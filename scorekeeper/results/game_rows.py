@@ -154,6 +154,7 @@ def keep(
     """
     after = from_replay(game, table, state, since)
     before: counting.Rows = ([], [], [])
+    had = 0 if fresh else game.hand_count
     if not fresh:
         kept = since <= game.hand_count  # a hand recorded at the end replaces none
         if was is not None:
@@ -191,15 +192,21 @@ def keep(
             for row in rows
         ]
         db.session.execute(moving, changed)
-    standings.apply(game, before, after, fresh)
-    tallies.apply(before, after)
+    # A game without a hand counts for no one: its first hand brings its
+    # players (perhaps new names), its last undone takes them away.
+    before, counted = (
+        counting.played(before, had),
+        counting.played(after, len(state.hands)),
+    )
+    standings.apply(game, before, counted, fresh or not had)
+    tallies.apply(before, counted)
     if rated:  # a game finished, or a finished one changed: its ratings move
         ratings.refresh(game.created)
 
 
 def drop(game: Game) -> None:
     """Take a game about to be deleted out of the standings (its rows cascade)."""
-    before, gone = stored(game), ([], [], [])
+    before, gone = counting.played(stored(game), game.hand_count), counting.NOTHING
     standings.apply(game, before, gone)
     tallies.apply(before, gone)
 

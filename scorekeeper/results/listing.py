@@ -83,7 +83,7 @@ def chosen(
             select(*COLUMNS)
             .select_from(played)
             .join(Game, Game.id == played.game_id)
-            .where(played.name_key == name_key(player))
+            .where(played.name_key == name_key(player), Game.hand_count > 0)
         )
         if season is not None:  # a range of the same index
             query = query.where(*in_season(season, played.created))

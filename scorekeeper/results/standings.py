@@ -138,9 +138,11 @@ def _forget(game: Game, whos: list[str], season: Season | None) -> None:
             within = [] if season is None else in_season(season, *SIDE)
             side = db.session.execute(
                 select(SideResult.game_id, SideResult.position, SideResult.created)
+                .join(Game, Game.id == SideResult.game_id)
                 .where(
                     SideResult.team_key == who, SideResult.game_id != game.id, *within
                 )
+                .where(Game.hand_count > 0)
                 .order_by(SideResult.created, SideResult.game_id)
                 .limit(1)
             ).one()
@@ -157,6 +159,8 @@ def _forget(game: Game, whos: list[str], season: Season | None) -> None:
             within = [] if season is None else in_season(season, *PLAYER)
             first = db.session.execute(
                 select(PlayerResult.name, PlayerResult.game_id, PlayerResult.created)
+                .join(Game, Game.id == PlayerResult.game_id)
+                .where(Game.hand_count > 0)
                 .where(
                     PlayerResult.name_key == who,
                     PlayerResult.game_id != game.id,

@@ -144,7 +144,7 @@ def team_stats() -> list[Stats]:
 
 def games_counted(season: Season | None = None) -> int:
     """Return how many games the statistics count: every one, or a season's."""
-    query = select(func.count()).select_from(Game)
+    query = select(func.count()).select_from(Game).where(Game.hand_count > 0)
     if season is not None:
         query = query.where(*in_season(season, Game.created))
     return db.session.execute(query).scalar_one()

@@ -88,6 +88,8 @@ def fold(games: Iterable[Rows]) -> dict[str, list[Row]]:
     """Return the tallies of games' results, as each table's rows."""
     found: dict[str, dict[Key, Counter[str]]] = {t.name: {} for t, _ in TALLIES}
     for rows in games:
+        if not rows[0]:  # a game with no hand counts for no one (counting.played)
+            continue
         for table, count in TALLIES:
             for key, counted in count(rows[2]).items():
                 found[table.name].setdefault(key, Counter()).update(counted)

@@ -124,6 +124,8 @@ def test_list_games_newest_first_in_pages(client, api):
 def test_list_games_by_player_and_status(client, api):
     api.create()
     api.create(sides=sides(["Eve"], ["Fay"]), first_dealer=None)
+    assert client.get("/api/games?player=eve").json["total"] == 0  # no hand yet
+    api.hand(contract="pass")
     assert client.get("/api/games?player=eve").json["total"] == 1
     assert client.get("/api/games?status=in_progress").json["total"] == 2
     assert client.get("/api/games?status=finished").json["total"] == 0

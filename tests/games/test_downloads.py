@@ -96,6 +96,7 @@ def test_the_history_csv_holds_every_game_its_filters_show(app, client, api):
     api.create(name="Won", notes="Club")
     api.hand(bidder="Ann", contract="10NT", tricks=10)
     api.create(name="Going")
+    api.hand(contract="pass")
     three = [{"name": n, "players": [n]} for n in ("Eve", "Fay", "Gus")]
     api.create(name="Three", sides=three, first_dealer="Eve")
     every = rows(client.get("/history/games.csv"))
@@ -122,6 +123,7 @@ def test_the_history_csv_refuses_a_bad_filter_naming_it(client):
 
 def test_the_share_page_and_the_history_link_to_the_downloads(client, api):
     game = api.create()
+    api.hand(contract="pass")
     share = client.get(f"/games/{game['id']}/share").text
     assert f'href="/games/{game["id"]}/hands.csv" download>Hands (CSV)' in share
     assert f'href="/games/{game["id"]}/game.json" download>Game (JSON)' in share

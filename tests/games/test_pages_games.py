@@ -164,6 +164,30 @@ def test_undo_asks_first_then_takes_back_the_last_hand(client):
     assert totals(response.text) == ["0", "0"]
 
 
+def test_the_phone_that_started_a_game_deletes_it_after_asking(client, app):
+    board = start(client)
+    record(client, board, bidder="Bob", contract="7H", tricks="7")
+    link = re.search(r'href="([^"]+/delete)">Delete this game', client.get(board).text)
+    assert link and link.group(1) == board + "/delete"
+    asked = client.get(link.group(1))
+    name = re.search(r"<h1>Delete “(.+?)”\?</h1>", asked.text)
+    assert name and "Its 1 hand " in asked.text
+    assert f"Yes, delete “{name.group(1)}”" in asked.text
+    assert client.get(board).status_code == 200  # asking deleted nothing
+    stale = client.post(board + "/delete", data={"version": "1"}, follow_redirects=True)
+    assert "nothing was deleted" in stale.text and client.get(board).status_code == 200
+    done = client.post(board + "/delete", data={"version": "2"}, follow_redirects=True)
+    assert f"“{name.group(1)}” is deleted." in done.text
+    assert client.get(board).status_code == 404
+    # A watcher (no play link) is neither offered it nor allowed it.
+    other = start(client)
+    watcher = app.test_client()
+    assert "Delete this game" not in watcher.get(other).text
+    assert watcher.get(other + "/delete").status_code == 403
+    assert watcher.post(other + "/delete", data={"version": "1"}).status_code == 403
+    assert client.get(other).status_code == 200
+
+
 def test_editing_hand_one_recomputes_every_later_total(client):
     board = start(client)
     record(client, board, bidder="Bob", contract="7H", tricks="7")

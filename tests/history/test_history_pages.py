@@ -56,19 +56,22 @@ def test_filtering_by_player_and_by_status(client, api):
     api.create(name="Foursome")
     api.hand(bidder="Ann", contract="10NT", tricks=10)
     api.create(name="Threesome", sides=THREE, first_dealer="Eve")
+    api.hand(contract="pass")
+    api.create(name="Never played")  # no hand: no one's game, listed for everyone
     assert names_listed(client.get("/history?player=ann").text) == ["Foursome"]
     assert names_listed(client.get("/history?player=Eve").text) == ["Threesome"]
     assert names_listed(client.get("/history?player=Zed").text) == []
     finished = client.get("/history?status=finished").text
     assert names_listed(finished) == ["Foursome"]
     playing = client.get("/history?player=&status=in_progress").text
-    assert names_listed(playing) == ["Threesome"]
+    assert names_listed(playing) == ["Never played", "Threesome"]
     both = client.get("/history?player=Eve&status=finished")
     assert both.status_code == 200 and "No games match" in both.text
 
 
 def test_the_player_field_suggests_everyone_who_has_played(client, api):
     api.create(sides=THREE, first_dealer="Eve")
+    api.hand(contract="pass")
     html = client.get("/history").text
     assert '<datalist id="player-names">' in html
     for name in ("Eve", "Fay", "Gus"):
@@ -84,6 +87,7 @@ def test_twenty_games_a_page_with_older_and_newer_links_that_keep_the_filter(
 ):
     for number in range(1, 26):
         api.create(name=f"Game {number:02}")
+        api.hand(contract="pass")
     first = client.get("/history?player=Ann&status=all")
     assert names_listed(first.text) == [f"Game {n:02}" for n in range(25, 5, -1)]
     assert "25 games with Ann" in first.text and "Page 1 of 2" in first.text
@@ -143,6 +147,8 @@ def test_statistics_show_players_and_teams_wins_and_contracts(client, api):
     api.create(first_dealer="Bob")
     api.hand(bidder="Bob", contract="10NT", tricks=0)
     api.create(sides=THREE, first_dealer="Eve")
+    api.hand(contract="pass")
+    api.create(name="Never played")  # no hand: counted for no one
     response = client.get("/stats")
     assert response.status_code == 200
     html = response.text
@@ -178,6 +184,7 @@ def test_statistics_name_those_with_most_games_and_count_the_rest(
 ):
     monkeypatch.setattr(history, "SHOWN", 3)
     api.create(sides=THREE, first_dealer="Eve")
+    api.hand(contract="pass")
     api.create()
     api.hand(bidder="Bob", contract="10NT", tricks=10)
     html = client.get("/stats").text

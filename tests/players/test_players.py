@@ -205,7 +205,8 @@ def test_a_players_page_numbers_equal_a_fresh_replay_of_their_games(app: Flask):
         with app.app_context():
             empty()
             import_past([past(*spec) for spec in specs])
-            played = [(g.table, g.state) for g in services.all_games()]
+            every = services.all_games()  # a game with no hand counts for no one
+            played = [(g.table, g.state) for g in every if g.state.hands]
             for key in ("ann", "bob", "cat", "dan", "eve", "fay"):
                 want = replay_figures(key, played)
                 if not want["games"]:

@@ -82,8 +82,15 @@ def test_a_session_ended_by_the_hands_limit_counts_as_another_ending(stats):
 
 
 def test_games_in_progress_count_as_played_but_not_finished_and_win_nothing(stats):
-    ann = stats([game(US, bid("Ann", "7H", 7)), game(US)])[0]["Ann"]
-    assert (ann.games, ann.finished, ann.wins) == (2, 0, 0)
+    ann = stats([game(US, bid("Ann", "7H", 7)), game(US, {"contract": "pass"})])[0]
+    assert (ann["Ann"].games, ann["Ann"].finished, ann["Ann"].wins) == (2, 0, 0)
+
+
+def test_a_game_with_no_hand_counts_for_no_one(stats):
+    eve = make_table([("A", ["Eve", "Fay"]), ("B", ["Gus", "Hal"])])
+    players, teams = stats([game(US, bid("Ann", "7H", 7)), game(US), game(eve)])
+    assert players["Ann"].games == 1 and "Eve" not in players
+    assert teams["Ann & Cat"].games == 1 and "Eve & Fay" not in teams
 
 
 def test_contracts_are_counted_by_suit_and_by_level_for_the_bidder_only(stats):
@@ -171,14 +178,17 @@ def test_other_special_contracts_are_counted_apart(stats):
 
 def test_players_with_most_games_come_first_then_most_wins(stats):
     three = make_table([(name, [name]) for name in ("Eve", "Fay", "Gus")])
-    players, _ = stats([game(US, bid("Ann", "10NT", 10)), game(US), game(three)])
+    pass_ = {"contract": "pass"}
+    played = [game(US, bid("Ann", "10NT", 10)), game(US, pass_), game(three, pass_)]
+    players, _ = stats(played)
     assert list(players)[:2] == ["Ann", "Cat"]
     assert list(players)[-3:] == ["Eve", "Fay", "Gus"]
 
 
 def test_a_player_is_named_as_in_their_first_game(stats):
     again = make_table([("Them", ["DAN", "bob"]), ("Reds", ["cat", "ann"])])
-    players, teams = stats([game(again), game(US)])
+    pass_ = {"contract": "pass"}
+    players, teams = stats([game(again, pass_), game(US, pass_)])
     assert set(players) == {"ann", "bob", "cat", "DAN"}
     assert set(teams) == {"ann & cat", "bob & DAN"}
     assert teams["bob & DAN"].players == ("bob", "DAN")
@@ -194,9 +204,17 @@ def test_statistics_of_no_games_are_empty(stats):
 
 
 def test_undoing_the_winning_hand_takes_the_win_back(app, stats):
-    stats([game(US, bid("Ann", "10NT", 10))])
+    stats([game(US, {"contract": "pass"}, bid("Ann", "10NT", 10))])
     with app.app_context():
         (game_id,) = db.session.execute(db.select(Game.id)).scalars()
         services.undo_hand(services.load(game_id))
         ann = by_name(player_stats())["Ann"]
-    assert (ann.wins, ann.finished, ann.contracts) == (0, 0, Record())
+        assert (ann.wins, ann.finished, ann.contracts) == (0, 0, Record())
+        services.undo_hand(services.load(game_id))  # no hand left: no one's game
+        assert "Ann" not in by_name(player_stats())
+        game_id = services.create_game("Again", AUSTRALIAN, US)[0].id
+        assert "Ann" not in by_name(player_stats())  # started, no hand yet
+        services.record_hand(
+            services.load(game_id), make_hand(AUSTRALIAN, US, **bid("Ann", "7H", 7))
+        )
+        assert by_name(player_stats())["Ann"].games == 1  # its first hand counts it
