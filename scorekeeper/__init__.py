@@ -70,14 +70,16 @@ def register_features(app: Flask) -> None:
     from .history import pages as history
     from .house_rules import api as house_rules_api
     from .house_rules import pages as house_rules
+    from .nights import api as nights_api
+    from .nights import pages as nights
     from .players import api as players_api
     from .players import pages as players
     from .seasons import pages as seasons
     from .web import access, assets, club, conditional
 
     pages = (games.bp, new.bp, share.bp, house_rules.bp, history.bp, players.bp)
-    pages += (seasons.bp,)
-    apis = (games_api.bp, house_rules_api.bp, players_api.bp)
+    pages += (seasons.bp, nights.bp)
+    apis = (games_api.bp, house_rules_api.bp, players_api.bp, nights_api.bp)
     csrf = CSRFProtect(app)
     # API writes carry a Bearer token a cross-site form cannot.
     for blueprint in apis:

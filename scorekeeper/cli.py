@@ -8,7 +8,7 @@ import click
 from flask import Flask
 from flask.cli import with_appcontext
 
-from .api import schema
+from .api import imports, schema
 from .db import migration
 from .errors import AppError, app_error
 from .games import service as services
@@ -56,7 +56,7 @@ def import_games_command(file: Any) -> None:
     for number, game in enumerate(games, start=1):
         try:
             schema.check_text(game)
-            past = schema.imported(game, number - 1)
+            past = imports.imported(game, number - 1)
             checked.append((past, archive.replayed(past)))
         except (AppError, ScoringError) as error:
             raise failed("Nothing imported", error, number) from None

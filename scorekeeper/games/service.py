@@ -104,6 +104,30 @@ def locked_write(
     return Loaded(target.game, target.rules, target.table, state)
 
 
+def add_game(
+    name: str,
+    rules: Rules,
+    table: Table,
+    notes: str = "",
+    ruleset: int | None = None,
+) -> tuple[Loaded, str]:
+    """Add a game in the caller's transaction (a night's round adds several at
+    once, all or none); return it and its write token."""
+    game, token = store.game_row(name, rules, table, notes)
+    game.ruleset_id = ruleset
+    made = Loaded(game, rules, table, replay(rules, table, []))
+    db.session.add(game)
+    db.session.flush()  # the id, version and date the results and answer show
+    game_rows.keep(game, table, made.state, fresh=True)
+    return made, token
+
+
+def keep_made(made: Loaded) -> None:
+    """Remember a new game's replay and table once its transaction committed."""
+    store.remember(made.game, made.game.version, made.state)
+    store.keep_table(made.game, made.rules, made.table)
+
+
 def create_game(
     name: str,
     rules: Rules,
@@ -113,20 +137,15 @@ def create_game(
     ruleset: int | None = None,
 ) -> tuple[Loaded, str]:
     """Create a game (from saved house rules, if given); return it and its token."""
-    game, token = store.game_row(name, rules, table, notes)
-    game.ruleset_id = ruleset
-    made = Loaded(game, rules, table, replay(rules, table, []))
 
-    def work() -> None:
-        db.session.add(game)
-        db.session.flush()  # the id, version and date the results and answer show
-        game_rows.keep(game, table, made.state, fresh=True)
+    def work() -> tuple[Loaded, str]:
+        made, token = add_game(name, rules, table, notes, ruleset)
         if also is not None:
             also(made, token)
+        return made, token
 
-    store.transaction(work)
-    store.remember(game, game.version, made.state)
-    store.keep_table(game, rules, table)
+    made, token = store.transaction(work)
+    keep_made(made)
     return made, token
 
 

@@ -3,7 +3,6 @@ and the downloads: its hands as CSV and the game as JSON."""
 
 from __future__ import annotations
 
-import segno
 from flask import (
     Blueprint,
     Response,
@@ -13,26 +12,17 @@ from flask import (
     render_template,
     url_for,
 )
-from markupsafe import Markup
 
 from ..api import schema, sheets
 from ..api.sheets import attachment, csv_file
 from ..errors import AppError, Forbidden
+from ..web.assets import qr_code
 from . import exports, service
 from .forms import NotesForm
 from .pages import held_token, writable_game
 from .service import Loaded
 
 bp = Blueprint("share", __name__)
-
-
-def qr_code(url: str) -> Markup:
-    """Return a URL as a QR code in inline SVG that scales to its box."""
-    code = segno.make(url, error="m")
-    # Black on white with the quiet zone, in dark mode too: scanners need it.
-    return Markup(
-        code.svg_inline(scale=1, omitsize=True, svgclass="qr", lineclass=None)
-    )
 
 
 def share_page(game: Loaded, form: NotesForm | None = None, status: int = 200):

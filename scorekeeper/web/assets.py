@@ -1,4 +1,5 @@
-"""Static files sent once: URLs that carry a hash of the content, kept a year."""
+"""What pages draw with: static files sent once (URLs that carry a hash of the
+content, kept a year), and links drawn as QR codes."""
 
 from __future__ import annotations
 
@@ -7,7 +8,9 @@ import re
 from pathlib import Path
 from typing import Any
 
+import segno
 from flask import Flask, Response, current_app
+from markupsafe import Markup
 
 # style.css is linked as style.<hash>.css: a changed file gets a new address,
 # so a phone may keep each address for good and never ask again.
@@ -64,3 +67,12 @@ def init_app(app: Flask) -> None:
     app.extensions["scorekeeper.assets"] = fingerprints(app.static_folder)
     app.url_defaults(fingerprint)
     app.view_functions["static"] = static
+
+
+def qr_code(url: str) -> Markup:
+    """Return a URL as a QR code in inline SVG that scales to its box."""
+    code = segno.make(url, error="m")
+    # Black on white with the quiet zone, in dark mode too: scanners need it.
+    return Markup(
+        code.svg_inline(scale=1, omitsize=True, svgclass="qr", lineclass=None)
+    )

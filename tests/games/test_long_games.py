@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from api_helpers import import_past
 
-from scorekeeper.api import schema
+from scorekeeper.api import imports
 from scorekeeper.errors import BadInput
 from scorekeeper.results import archive
 from scorekeeper.scoring import (
@@ -81,7 +81,7 @@ def test_import_refuses_a_game_past_the_cap_naming_it():
         "hands": [{}] * (MOST_HANDS + 1),
     }
     with pytest.raises(BadInput) as refused:
-        schema.imported(body, 2)
+        imports.imported(body, 2)
     assert refused.value.field == "hands"
     assert "Game 3 has 501 hands" in refused.value.message
 

@@ -1,0 +1,84 @@
+"""Reading an export file back (API.md import): each game checked as a new one,
+the whole file refused, naming the game and the field, at the first wrong one."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import UTC, datetime
+
+from ..db.store import GAME_ID
+from ..errors import BadInput
+from ..results.archive import PastGame, Said
+from ..scoring import MOST_HANDS, ScoringError, make_hand
+from .schema import HAND_FIELDS, new_game
+
+
+def utc(text: object) -> datetime:
+    """Return an ISO 8601 time as UTC without a zone, as the database keeps it."""
+    try:
+        if not isinstance(text, str):  # a number, a list: no date either
+            raise ValueError(text)
+        return datetime.fromisoformat(text).astimezone(UTC).replace(tzinfo=None)
+    except (ValueError, OverflowError):
+        raise BadInput(
+            f"{str(text)[:40]!r} is not a date, such as 2024-05-03T19:30:00+00:00.",
+            "created",
+        ) from None
+
+
+def imported(data: object, index: int) -> PastGame:
+    """Read one game of an export file, as export-games writes it: anything it
+    cannot read whole is refused, never dropped."""
+    if not isinstance(data, Mapping):
+        raise BadInput(f"Game {index + 1} is not a JSON object.")
+    sides = data.get("sides")
+    if not isinstance(sides, list) or not all(isinstance(s, Mapping) for s in sides):
+        raise BadInput(
+            "List the sides, each an object with a name and players.", "sides"
+        )
+    body = {
+        "name": data.get("name", ""),
+        "notes": data.get("notes") or "",  # files from before notes have none
+        "rules": data.get("rules", {}),
+        "sides": [{"name": s.get("name"), "players": s.get("players")} for s in sides],
+        "first_dealer": data.get("first_dealer"),
+    }
+    game = new_game(body)
+    game_id = data.get("id")
+    if game_id is not None and not (
+        isinstance(game_id, str) and GAME_ID.fullmatch(game_id)
+    ):
+        raise BadInput(f"Game {index + 1} has an id that is not valid.", "id")
+    stamp = None if data.get("created") is None else utc(data["created"])
+    rows = data.get("hands") or []
+    if not isinstance(rows, list):
+        raise BadInput("The hands must be a list of hands.", "hands")
+    if len(rows) > MOST_HANDS:
+        raise BadInput(
+            f"Game {index + 1} has {len(rows)} hands; a game keeps at most "
+            f"{MOST_HANDS}.",
+            "hands",
+        )
+    hands, said = [], []
+    for number, row in enumerate(rows, start=1):
+        if not isinstance(row, Mapping):
+            raise BadInput(f"Hand {number} is not a JSON object.", None, number)
+        try:
+            found = {k: row[k] for k in HAND_FIELDS if row.get(k) is not None}
+            hands.append(make_hand(game.rules, game.table, **found))
+        except ScoringError as error:
+            raise ScoringError(error.field, error.message, number) from None
+        said.append(tuple((k, row[k]) for k in ("points", "totals") if k in row))
+    scores = None
+    if any("score" in side for side in sides):
+        scores = tuple(side.get("score") for side in sides)
+    return PastGame(
+        game.name,
+        game.rules,
+        game.table,
+        tuple(hands),
+        game_id,
+        stamp,
+        game.notes,
+        Said(scores, tuple(said)),
+    )

@@ -1,0 +1,179 @@
+"""The club nights' JSON routes (NIGHTS.md "JSON API"): an adapter to the service."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, request, url_for
+
+from ..api.http import bearer, body, page_arg, paged
+from ..api.schema import fields, rules_object, text
+from ..errors import BadInput, Forbidden
+from ..house_rules import service as rulesets
+from ..results.listing import Page
+from ..scoring import rules_from_dict
+from ..scoring.table import clean_name
+from . import board, service
+from .service import Night
+
+bp = Blueprint("nights_api", __name__, url_prefix="/api")
+
+NIGHT_FIELDS = {
+    *("name", "rules", "ruleset", "movement", "round_hands", "rank_by"),
+    *("odd_players", "rounds", "players", "pairs", "shuffle"),
+}
+
+
+def _whole(data: Mapping[str, Any], key: str) -> int | None:
+    value = data.get(key)
+    if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+        raise BadInput(f"{key} must be a whole number.", key)
+    return value
+
+
+def _names(value: object, field: str) -> tuple[str, ...]:
+    if not isinstance(value, list):
+        raise BadInput(f"{field} must be a list of names.", field)
+    return tuple(clean_name(v, field) for v in value)
+
+
+def new_night(data: object) -> service.NewNight:
+    """Read a night's body, refusing what NIGHTS.md refuses with the field named."""
+    data = fields(data, NIGHT_FIELDS, "a night")
+    wanted: dict[str, Any] = {}
+    if data.get("ruleset") is not None:
+        wanted.update(rulesets.saved_rules(data["ruleset"]))
+    wanted.update(rules_object(data.get("rules", {"preset": "australian"})))
+    movement = text(data, "movement", "progressive")
+    players: tuple[str, ...] = ()
+    pairs: tuple[tuple[str, str], ...] = ()
+    if movement == "fixed_pairs":
+        raw = data.get("pairs")
+        if not isinstance(raw, list) or not all(
+            isinstance(p, list) and len(p) == 2 for p in raw
+        ):
+            raise BadInput("pairs must be a list of pairs of names.", "pairs")
+        pairs = tuple((a, b) for a, b in (_names(p, "pairs") for p in raw))
+    else:
+        players = _names(data.get("players"), "players")
+    shuffle = data.get("shuffle", False)
+    if not isinstance(shuffle, bool):
+        raise BadInput("shuffle must be true or false.", "shuffle")
+    ruleset = data.get("ruleset")
+    return service.NewNight(
+        name=text(data, "name").strip() or "Club night",
+        rules=rules_from_dict(wanted),
+        movement=movement,
+        players=players,
+        pairs=pairs,
+        round_hands=_whole(data, "round_hands"),
+        rank_by=text(data, "rank_by", "wins"),
+        odd_players=text(data, "odd_players", "sit_out"),
+        rounds=_whole(data, "rounds"),
+        shuffle=shuffle,
+        ruleset=ruleset if isinstance(ruleset, int) else None,
+    )
+
+
+def links(night: Night, token: str) -> dict[str, str]:
+    """Return the night's links; `direct` grants the phone that opens it."""
+    view = f"/nights/{night.id}"
+    return {
+        "view": view,
+        "screen": f"{view}/screen",
+        "direct": f"{view}/direct/{token}",
+        "cards": f"{view}/cards",
+    }
+
+
+def answer(night: Night, status: int = 200) -> Response:
+    """Answer with the night, its ETag moved by any of its games' writes."""
+    response = jsonify(board.night_to_dict(night))
+    response.status_code = status
+    response.set_etag(board.etag(night))
+    return response
+
+
+def directed(night_id: str) -> Night:
+    """Return the night if the request carries its director's token, else 403."""
+    night = service.load(night_id)
+    if not service.may_direct(night, bearer("this club night")):
+        raise Forbidden("That token is not this night's director's.")
+    return night
+
+
+@bp.post("/nights")
+def create_night() -> Response:
+    """Set up a night with round 1 seated; the answer alone carries the token."""
+    night, token = service.create(new_night(body()))
+    rulesets.used(night.ruleset_id)
+    data = {**board.night_to_dict(night), "director_token": token}
+    data["links"] = links(night, token)
+    response = jsonify(data)
+    response.status_code = 201
+    response.headers["Location"] = url_for(".night", night_id=night.id)
+    response.set_etag(board.etag(night))
+    return response
+
+
+@bp.get("/nights")
+def list_nights() -> Response:
+    """List nights, newest first, paged like the games."""
+    page, per_page = page_arg("page", 1, 10**6), page_arg("per_page", 20, 100)
+    nights, total = service.listing(page, per_page)
+    items = [
+        {
+            "id": n.id,
+            "name": n.name,
+            "status": n.status,
+            "movement": n.movement,
+            "rounds": len(n.rounds),
+            "players": len(n.players),
+        }
+        for n in nights
+    ]
+    return paged("nights", Page([], page, per_page, total), items)
+
+
+@bp.get("/nights/<night_id>")
+def night(night_id: str) -> Response:
+    """Show the night; 304 when its ETag (its own and its games' versions) matches."""
+    found = service.load(night_id)
+    if board.etag(found) in request.if_none_match:
+        response = Response(status=304)
+        response.set_etag(board.etag(found))
+        return response
+    return answer(found)
+
+
+@bp.post("/nights/<night_id>/rounds")
+def start_round(night_id: str) -> Response:
+    """Seat and start the next round (409 while a table plays)."""
+    return answer(service.start_round(directed(night_id)), 201)
+
+
+@bp.post("/nights/<night_id>/rounds/<int:number>/close")
+def close_round(night_id: str, number: int) -> Response:
+    """Call time on a round."""
+    return answer(service.close_round(directed(night_id), number))
+
+
+@bp.post("/nights/<night_id>/players")
+def add_player(night_id: str) -> Response:
+    """Add a late arrival, seated from the next round."""
+    found = directed(night_id)
+    data = fields(body(), {"name"}, "a player")
+    return answer(service.add_player(found, data.get("name")), 201)
+
+
+@bp.delete("/nights/<night_id>/players/<name>")
+def mark_gone(night_id: str, name: str) -> Response:
+    """Mark a player gone: not seated again."""
+    return answer(service.mark_gone(directed(night_id), name))
+
+
+@bp.post("/nights/<night_id>/finish")
+def finish(night_id: str) -> Response:
+    """Finish the night."""
+    return answer(service.finish(directed(night_id)))

@@ -1,0 +1,278 @@
+"""Pages for club nights (NIGHTS.md "Pages"): set one up, the night, the big
+screen, the director's console, table cards, a player's night, the results."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from werkzeug.wrappers import Response as BaseResponse
+
+from ..api.sheets import csv_file, file_stem, to_csv
+from ..errors import AppError, Forbidden
+from ..house_rules import service as rulesets
+from ..scoring import ScoringError, name_key
+from ..web import access
+from ..web.assets import qr_code
+from . import board, seating, service
+from .forms import ActionForm, NightForm, PlayerForm
+from .service import Night
+
+bp = Blueprint("nights", __name__, url_prefix="/nights")
+NIGHT, CARD = "night", "card"
+
+
+def is_director(night: Night) -> bool:
+    """Return whether this phone holds the night's director's grant."""
+    return service.may_direct(night, access.held_token(NIGHT, night.id))
+
+
+def directed(night_id: str) -> Night:
+    """Return the night if this phone directs it, else 403 saying how to."""
+    night = service.load(night_id)
+    if not is_director(night):
+        raise Forbidden(
+            "Only the director's phone can do this: open the director's link "
+            "given when the night was set up."
+        )
+    return night
+
+
+def shown(night: Night) -> dict[str, Any]:
+    """Return what the night's pages show: the night as the API has it, and more."""
+    data = board.night_to_dict(night)
+    current = data["rounds"][-1] if data["rounds"] else None
+    return {
+        "night": night,
+        "data": data,
+        "current": current,
+        "upcoming": seating.upcoming(night),
+        "version": board.etag(night),
+    }
+
+
+def conditional(page: str, night: Night) -> BaseResponse:
+    """Answer a page with the night's ETag: a 304 to a watcher when nothing moved."""
+    response = Response(page)
+    response.set_etag(board.etag(night))
+    response.headers["Cache-Control"] = "no-cache"
+    return response.make_conditional(request)
+
+
+@bp.get("")
+def index() -> str:
+    """List the nights, newest first."""
+    nights, _ = service.listing(1, 50)
+    return render_template("nights/index.html", nights=nights)
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new() -> Any:
+    """Set up a night; its director's phone is the one that sets it up."""
+    form = NightForm()
+    saved = {r.id: r.name for r in rulesets.list_rulesets(1, 500).items}
+    form.offer_rules(saved)
+    if form.validate_on_submit():
+        try:
+            night, token = service.create(form.night())
+        except (AppError, ScoringError) as error:
+            field = form._fields.get(error.field or "") or form.players
+            field.errors = [*field.errors, error.message]
+        else:
+            access.grant(NIGHT, night.id, token)
+            tables = len(night.rounds[0].tables)
+            flash(f"Night started: round 1 at {tables} table{'s' * (tables > 1)}.")
+            return redirect(url_for(".direct", night_id=night.id))
+    status = 400 if form.is_submitted() else 200
+    return render_template("nights/new.html", form=form), status
+
+
+@bp.get("/<night_id>")
+def night(night_id: str) -> BaseResponse:
+    """The night: the round in play, each table, the standings, what comes next."""
+    found = service.load(night_id)
+    page = render_template(
+        "nights/night.html", director=is_director(found), **shown(found)
+    )
+    return conditional(page, found)
+
+
+@bp.get("/<night_id>/screen")
+def screen(night_id: str) -> BaseResponse:
+    """The big screen: standings, tables, where everyone goes next; no controls."""
+    found = service.load(night_id)
+    return conditional(render_template("nights/screen.html", **shown(found)), found)
+
+
+@bp.get("/<night_id>/direct/<token>")
+def take_direction(night_id: str, token: str) -> BaseResponse:
+    """The director's link: this phone may direct the night from now on."""
+    found = service.load(night_id)
+    if not service.may_direct(found, token):
+        raise Forbidden("That is not this night's director's link.")
+    access.grant(NIGHT, found.id, token)
+    flash("This phone directs the night.")
+    return redirect(url_for(".direct", night_id=found.id))
+
+
+@bp.get("/<night_id>/direct")
+def direct(night_id: str) -> Any:
+    """The director's console: start a round, call time, the roster."""
+    found = directed(night_id)
+    page = render_template(
+        "nights/direct.html",
+        action=ActionForm(),
+        player_form=PlayerForm(),
+        playing=board.tables_playing(found),
+        **shown(found),
+    )
+    return page, 200, {"Cache-Control": "no-store"}
+
+
+def acting(night_id: str, work: Any, said: str) -> BaseResponse:
+    """Run a director's button; say what happened, or why not, on the console."""
+    found = directed(night_id)
+    if not ActionForm().validate_on_submit():
+        flash("The form expired: try again.")
+    else:
+        try:
+            work(found)
+        except AppError as error:
+            flash(error.message)
+        else:
+            flash(said.format(round=len(found.rounds)))
+    return redirect(url_for(".direct", night_id=found.id))
+
+
+@bp.post("/<night_id>/direct/round")
+def start_round(night_id: str) -> BaseResponse:
+    """Start the next round."""
+    return acting(night_id, service.start_round, "Round {round} started.")
+
+
+@bp.post("/<night_id>/direct/close")
+def close_round(night_id: str) -> BaseResponse:
+    """Call time on the round in play."""
+    return acting(
+        night_id,
+        lambda n: service.close_round(n, len(n.rounds)),
+        "Time called on round {round}: every table ended as it stands.",
+    )
+
+
+@bp.post("/<night_id>/direct/finish")
+def finish(night_id: str) -> BaseResponse:
+    """Finish the night."""
+    return acting(night_id, service.finish, "The night is finished.")
+
+
+@bp.post("/<night_id>/direct/players")
+def add_player(night_id: str) -> BaseResponse:
+    """Add a late arrival."""
+    found = directed(night_id)
+    form = PlayerForm()
+    if form.validate_on_submit():
+        try:
+            service.add_player(found, form.name.data)
+        except AppError as error:
+            flash(error.message)
+        else:
+            flash(f"{form.name.data} joins from the next round.")
+    else:
+        flash(next(iter(form.name.errors), "The form expired: try again."))
+    return redirect(url_for(".direct", night_id=found.id))
+
+
+@bp.post("/<night_id>/direct/players/<name>/gone")
+def mark_gone(night_id: str, name: str) -> BaseResponse:
+    """Mark a player gone."""
+    return acting(
+        night_id,
+        lambda n: service.mark_gone(n, name),
+        f"{name} is marked gone: not seated again.",
+    )
+
+
+@bp.get("/<night_id>/cards")
+def table_cards(night_id: str) -> Any:
+    """Printable table cards, each with its QR code (the director's alone)."""
+    found = directed(night_id)
+    shown_cards = []
+    for number in seating.table_numbers(found):
+        url = url_for(
+            ".card",
+            night_id=found.id,
+            number=number,
+            token=seating.card_token(found, number),
+            _external=True,
+        )
+        shown_cards.append({"number": number, "url": url, "qr": qr_code(url)})
+    page = render_template("nights/cards.html", night=found, cards=shown_cards)
+    return page, 200, {"Cache-Control": "no-store"}
+
+
+@bp.get("/<night_id>/tables/<int:number>/<token>")
+def card(night_id: str, number: int, token: str) -> BaseResponse:
+    """A table card's link: this phone writes table `number`'s games from now on."""
+    found = service.load(night_id)
+    if not seating.card_opens(found, number, token):
+        raise Forbidden("That is not one of this night's table cards.")
+    access.grant(CARD, f"{found.id}:{number}", token)
+    return redirect(url_for(".table", night_id=found.id, number=number))
+
+
+@bp.get("/<night_id>/tables/<int:number>")
+def table(night_id: str, number: int) -> BaseResponse:
+    """Open the game table `number` plays now, with the right to write it for the
+    phone that holds its card (or directs the night)."""
+    found = service.load(night_id)
+    playing = seating.current_table(found, number)
+    held = access.held_token(CARD, f"{found.id}:{number}")
+    if is_director(found) or (held and seating.card_opens(found, number, held)):
+        access.grant(access.GAME, playing.game_id, seating.table_token(playing))
+    return redirect(url_for("games.scoreboard", game_id=playing.game_id))
+
+
+@bp.get("/<night_id>/players/<name>")
+def player(night_id: str, name: str) -> str:
+    """One player's night: each round's table, partners, opponents, result."""
+    found = service.load(night_id)
+    key = name_key(name)
+    entry = next((p for p in found.players if p.name_key == key), None)
+    if entry is None:
+        abort(404)
+    data = board.night_to_dict(found)
+    rounds = []
+    for one in data["rounds"]:
+        rounds.append(board.seat_of(one, entry.name))
+    upcoming = seating.upcoming(found)
+    next_table = board.next_table(upcoming, entry.name) if upcoming else None
+    standing = next(s for s in data["standings"] if s["player"] == entry.name)
+    return render_template(
+        "nights/player.html",
+        night=found,
+        name=entry.name,
+        present=entry.present,
+        rounds=rounds,
+        next_table=next_table,
+        standing=standing,
+    )
+
+
+@bp.get("/<night_id>/results.csv")
+def results(night_id: str) -> BaseResponse:
+    """The standings as CSV, one row per player."""
+    found = service.load(night_id)
+    rows: list[list[Any]] = [["rank", "player", "played", "wins", "points", "byes"]]
+    for s in board.night_to_dict(found)["standings"]:
+        rows.append([s[k] for k in rows[0]])
+    return csv_file(to_csv(rows), f"{file_stem(found.name, 'results')}.csv")

@@ -1,0 +1,157 @@
+"""Who sits where: a night's next round (the night's rows in, the movements'
+pure functions in movement.py and rotation.py asked, a seating out), and the
+table cards that open the game a table plays now."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import random
+from collections.abc import Callable
+
+from flask import current_app
+
+from ..db import tokens
+from ..errors import BadInput, Conflict, NotFound
+from . import board, movement
+from .models import Night, NightTable
+from .movement import MovementError, Seating
+from .rotation import rotation_schedule
+
+
+def seed(night: Night) -> int:
+    """Return the night's own random seed: the same draw on every worker."""
+    return int.from_bytes(hashlib.sha256(night.id.encode()).digest()[:8], "big")
+
+
+def present(night: Night) -> list[str]:
+    """Return the players still in the night, in roster order."""
+    return [p.name for p in night.players if p.present]
+
+
+def pairs(night: Night) -> list[tuple[str, str]]:
+    """Return a fixed-pairs night's pairs, in the order given."""
+    found: dict[int, list[str]] = {}
+    for player in night.players:
+        if player.pair is not None:
+            found.setdefault(player.pair, []).append(player.name)
+    return [(a, b) for a, b in found.values()]
+
+
+def history(night: Night) -> list[Seating]:
+    """Return every round so far as the movements see it."""
+    seated = []
+    for one in night.rounds:
+        tables = tuple(
+            movement.Table(t.number, board.sides_of(t.game_id)) for t in one.tables
+        )
+        seated.append(Seating(tables, tuple(one.sitting_out)))
+    return seated
+
+
+def first_seating(night: Night) -> Seating:
+    """Seat round 1: the roster (or pairs) in order, or drawn at random."""
+    rng = random.Random(seed(night))
+    if night.movement == "fixed_pairs":
+        order = pairs(night)
+        if night.shuffle:
+            rng.shuffle(order)
+        return _seat(lambda: movement.first_pairs_round(order), "pairs")
+    players = present(night)
+    if night.shuffle:
+        rng.shuffle(players)
+    if night.movement == "rotation":
+        return _seat(lambda: _rotation(night, players, []), "players")
+    return _seat(lambda: movement.first_round(players, night.odd_players), "players")
+
+
+def _rotation(night: Night, players: list[str], past: list[Seating]) -> Seating:
+    """The rotation's next round: from the schedule planned at the start while the
+    roster is as it was, else planned again from the rounds played."""
+    if not past or players == [p.name for p in night.players]:
+        planned = rotation_schedule(players, None, night.odd_players, (), seed(night))
+        if len(past) < len(planned) and list(planned[: len(past)]) == past:
+            return planned[len(past)]
+    (after,) = rotation_schedule(players, 1, night.odd_players, past, seed(night))
+    return after
+
+
+def next_seating(night: Night) -> Seating:
+    """Seat the next round by the night's movement."""
+    past = history(night)
+    if night.movement == "fixed_pairs":
+        schedule = movement.fixed_pairs_schedule(pairs(night))
+        if len(past) >= len(schedule):
+            raise Conflict("Every pair has met every other: finish the night.", "round")
+        return schedule[len(past)]
+    if night.movement == "rotation":
+        return _seat(lambda: _rotation(night, present(night), past), "players")
+    winners = {t.number: board.table_winner(t.game_id) for t in night.rounds[-1].tables}
+    return _seat(
+        lambda: movement.progressive_next(past, winners, present(night)), "players"
+    )
+
+
+def _seat(seat: Callable[[], Seating], field: str) -> Seating:
+    """Seat a round; a roster the movement cannot seat is a 400 naming the field."""
+    try:
+        return seat()
+    except MovementError as error:
+        raise BadInput(error.message, error.field or field) from None
+
+
+def upcoming(night: Night) -> Seating | None:
+    """Return the next round's seating once it is known: between rounds."""
+    if night.status == "finished" or board.tables_playing(night):
+        return None
+    if night.rounds_planned is not None and len(night.rounds) >= night.rounds_planned:
+        return None
+    try:
+        return next_seating(night)
+    except (BadInput, Conflict):
+        return None
+
+
+# Table cards
+
+
+def seal(game_id: str, token: str) -> str:
+    """Return a table game's write token sealed with the server's key."""
+    secret = current_app.config["SECRET_KEY"]
+    return tokens.seal(token, secret, f"night:{game_id}")
+
+
+def table_token(table: NightTable) -> str:
+    """Return the write token of a table's game (for a phone the card or the
+    director grants it)."""
+    secret = current_app.config["SECRET_KEY"]
+    return tokens.unseal(table.sealed, secret, f"night:{table.game_id}")
+
+
+def card_token(night: Night, number: int) -> str:
+    """Return table `number`'s card token: made from the server's key, so the
+    card can be printed again, and opening it proves the card was seen."""
+    secret = str(current_app.config["SECRET_KEY"]).encode()
+    message = f"night-card:{night.id}:{number}".encode()
+    digest = hmac.new(secret, message, hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:18]).decode()
+
+
+def card_opens(night: Night, number: int, token: str) -> bool:
+    """Return whether a card token is table `number`'s of this night."""
+    return hmac.compare_digest(card_token(night, number), token)
+
+
+def table_numbers(night: Night) -> list[int]:
+    """Return every table number the night has used (a card for each)."""
+    return sorted({t.number for r in night.rounds for t in r.tables})
+
+
+def current_table(night: Night, number: int) -> NightTable:
+    """Return the game table `number` plays now (its latest round), or NotFound."""
+    for one in reversed(night.rounds):
+        for table in one.tables:
+            if table.number == number:
+                return table
+    raise NotFound(f"There is no table {number} in this night.", "number")

@@ -1,0 +1,261 @@
+"""What the pages and the API can do with club nights (NIGHTS.md): set one up,
+seat and start its rounds, call time, change the roster, finish it.
+
+Each table of a round is an ordinary game, made through the games' service in
+the night's own transaction: a round starts with all its games or none.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from ..db import grants, store, tokens
+from ..db.models import db
+from ..errors import BadInput, Conflict, NotFound
+from ..games import service as games
+from ..scoring import Rules, make_table, name_key, rules_from_dict, rules_to_dict
+from ..scoring.table import clean_name
+from . import board, movement, seating
+from .models import Night, NightPlayer, NightRound, NightTable
+from .movement import Seating
+
+RANK_BY = ("wins", "points")
+MOST_HANDS_A_ROUND = 40
+
+
+@dataclass(frozen=True)
+class NewNight:
+    """A night asked for (NIGHTS.md `POST /api/nights`), checked by `check`."""
+
+    name: str
+    rules: Rules
+    movement: str
+    players: tuple[str, ...] = ()
+    pairs: tuple[tuple[str, str], ...] = ()
+    round_hands: int | None = None
+    rank_by: str = "wins"
+    odd_players: str = "sit_out"
+    rounds: int | None = None
+    shuffle: bool = False
+    ruleset: int | None = None
+
+
+def check(new: NewNight) -> None:
+    """Refuse a night NIGHTS.md refuses, naming the field."""
+    if new.movement not in movement.MOVEMENTS:
+        raise BadInput(
+            f"The movement must be one of {', '.join(movement.MOVEMENTS)}.", "movement"
+        )
+    if new.rank_by not in RANK_BY:
+        raise BadInput("Rank players by wins or by points.", "rank_by")
+    if new.odd_players not in movement.ODD_PLAYERS:
+        raise BadInput("odd_players must be sit_out or mixed_tables.", "odd_players")
+    if new.odd_players == "mixed_tables" and new.movement != "rotation":
+        raise BadInput(
+            "Mixed tables go with the rotation movement only.", "odd_players"
+        )
+    if new.round_hands is not None and not 1 <= new.round_hands <= MOST_HANDS_A_ROUND:
+        raise BadInput(
+            f"A round lasts 1 to {MOST_HANDS_A_ROUND} hands (or a whole game).",
+            "round_hands",
+        )
+    if new.rounds is not None and not 1 <= new.rounds <= 100:
+        raise BadInput("Plan 1 to 100 rounds, or leave it open.", "rounds")
+    field = "pairs" if new.movement == "fixed_pairs" else "players"
+    names = [p for pair in new.pairs for p in pair] if field == "pairs" else new.players
+    if field == "pairs" and len(new.pairs) < 2:
+        raise BadInput("Fixed pairs need at least two pairs.", "pairs")
+    if len(names) < 4:
+        raise BadInput("A night needs at least four players.", field)
+    keys = [name_key(p) for p in names]
+    for i, key in enumerate(keys):
+        if key in keys[:i]:
+            raise BadInput(f"{names[i]} is on the roster twice.", field)
+
+
+def create(new: NewNight) -> tuple[Night, str]:
+    """Set up a night and seat its round 1; return it and the director's token."""
+    check(new)
+    token, token_hash = tokens.new_token()
+    night = Night(
+        name=new.name,
+        rules=rules_to_dict(new.rules),
+        ruleset_id=new.ruleset,
+        movement=new.movement,
+        round_hands=new.round_hands,
+        rank_by=new.rank_by,
+        odd_players=new.odd_players,
+        rounds_planned=new.rounds,
+        shuffle=new.shuffle,
+        token_hash=token_hash,
+    )
+    named = [(p, i) for i, pair in enumerate(new.pairs) for p in pair] or [
+        (p, None) for p in new.players
+    ]
+    for position, (name, pair) in enumerate(named):
+        night.players.append(
+            NightPlayer(
+                position=position, name=name, name_key=name_key(name), pair=pair
+            )
+        )
+
+    def work() -> list[games.Loaded]:
+        db.session.add(night)
+        db.session.flush()
+        return _open_round(night, seating.first_seating(night))
+
+    made = store.transaction(work)
+    for game in made:
+        games.keep_made(game)
+    return night, token
+
+
+def load(night_id: str) -> Night:
+    """Return the night with this id, or raise NotFound."""
+    night = db.session.get(Night, night_id) if len(night_id) <= 32 else None
+    if night is None:
+        raise NotFound("There is no club night with that id.")
+    return night
+
+
+def may_direct(night: Night, token: str | None) -> bool:
+    """Return whether a token is the night's director's."""
+    return tokens.grants(token, night.token_hash)
+
+
+def _open_round(night: Night, seated: Seating) -> list[games.Loaded]:
+    """Add the next round and a game for each of its tables (in the transaction)."""
+    number = len(night.rounds) + 1
+    one = NightRound(number=number, sitting_out=list(seated.sitting_out))
+    night.rounds.append(one)
+    rules = rules_from_dict(night.rules)
+    if night.round_hands is not None:
+        rules = replace(rules, hands_limit=night.round_hands)
+    made = []
+    for table in seated.tables:
+        sides = [(" & ".join(side), list(side)) for side in table.sides]
+        game, token = games.add_game(
+            f"{night.name}: round {number}, table {table.number}",
+            rules,
+            make_table(sides, table.sides[0][0]),
+            ruleset=night.ruleset_id,
+        )
+        grants.add_key(game.id, night.token_hash)
+        sealed = seating.seal(game.id, token)
+        one.tables.append(
+            NightTable(number=table.number, game_id=game.id, sealed=sealed)
+        )
+        made.append(game)
+    night.version += 1
+    return made
+
+
+# The director's writes
+
+
+def _bump(night: Night) -> None:
+    night.version += 1
+
+
+def start_round(night: Night) -> Night:
+    """Seat and start the next round: 409 while a table plays or when finished."""
+    if night.status == "finished":
+        raise Conflict("The night is finished.", "round")
+    playing = board.tables_playing(night)
+    if playing:
+        tables = ", ".join(str(n) for n in playing)
+        raise Conflict(f"Table {tables} is still playing this round.", "round")
+    if night.rounds_planned is not None and len(night.rounds) >= night.rounds_planned:
+        raise Conflict("Every planned round has been played.", "round")
+    seated = seating.next_seating(night)
+    made = store.transaction(lambda: _open_round(night, seated))
+    for game in made:
+        games.keep_made(game)
+    return night
+
+
+def close_round(night: Night, number: int) -> Night:
+    """Call time on a round: each of its games still in progress ends as it stands."""
+    one = next((r for r in night.rounds if r.number == number), None)
+    if one is None:
+        raise NotFound(f"There is no round {number} in this night.", "number")
+    for table in one.tables:
+        game = games.load(table.game_id)
+        if not game.state.finished:
+            games.call_time(game)
+    one.called = True
+    store.transaction(lambda: _bump(night))
+    _finish_if_planned(night)
+    return night
+
+
+def _finish_if_planned(night: Night) -> None:
+    if (
+        night.rounds_planned is not None
+        and len(night.rounds) >= night.rounds_planned
+        and not board.tables_playing(night)
+    ):
+        finish(night)
+
+
+def add_player(night: Night, name: object) -> Night:
+    """Add a late arrival, seated from the next round."""
+    if night.movement == "fixed_pairs":
+        raise Conflict("Fixed pairs keep their roster all night.", "name")
+    checked = clean_name(name, "name")
+    key = name_key(checked)
+    for player in night.players:
+        if player.name_key == key:
+            if player.present:
+                raise BadInput(f"{player.name} is on the roster already.", "name")
+            player.present = True  # back again
+            store.transaction(lambda: _bump(night))
+            return night
+    position = len(night.players)
+    row = NightPlayer(position=position, name=checked, name_key=key)
+    night.players.append(row)
+    store.transaction(lambda: _bump(night))
+    return night
+
+
+def mark_gone(night: Night, name: str) -> Night:
+    """Mark a player gone: not seated again; what they played stays."""
+    if night.movement == "fixed_pairs":
+        raise Conflict("Fixed pairs keep their roster all night.", "name")
+    key = name_key(name)
+    player = next((p for p in night.players if p.name_key == key), None)
+    if player is None:
+        raise NotFound(f"{name} is not on this night's roster.", "name")
+    if len(seating.present(night)) <= 4 and player.present:
+        raise Conflict("A night needs at least four players.", "name")
+    player.present = False
+    store.transaction(lambda: _bump(night))
+    return night
+
+
+def finish(night: Night) -> Night:
+    """Finish the night: no round starts after it."""
+    night.status = "finished"
+    store.transaction(lambda: _bump(night))
+    return night
+
+
+def games_of(nights: Sequence[Night]) -> list[str]:
+    """Return the ids of every game of these nights."""
+    return [t.game_id for n in nights for r in n.rounds for t in r.tables]
+
+
+def listing(page: int, per_page: int) -> tuple[list[Night], int]:
+    """Return a page of nights, newest first, and how many there are."""
+    count = db.session.execute(db.select(db.func.count(Night.id))).scalar_one()
+    query = (
+        db.select(Night)
+        .order_by(Night.created.desc(), Night.id.desc())
+        .offset((page - 1) * per_page)
+        .limit(per_page)
+    )
+    return list(db.session.execute(query).scalars()), count
+
+
+__all__ = ["Night"]

@@ -1,0 +1,117 @@
+"""A night's standings (NIGHTS.md "Standings"): pure, from each table's result.
+
+Rounds in, rows out: no Flask, no database. The board (board.py) reads each
+table's sides, totals and winner from the games' kept result rows.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class TableResult:
+    """One table of one round: its sides' players and totals, the night's winner
+    (the side index; None while the game plays)."""
+
+    sides: tuple[tuple[str, ...], ...]
+    totals: tuple[int, ...]
+    winner: int | None
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """One round: its tables, who sat out, and whether every table has ended."""
+
+    tables: tuple[TableResult, ...]
+    sitting_out: tuple[str, ...] = ()
+
+    @property
+    def ended(self) -> bool:
+        """Return whether every table of the round has ended."""
+        return all(t.winner is not None for t in self.tables)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One player's row: rank (shared when equal), played, wins, points, byes."""
+
+    rank: int
+    player: str
+    played: int
+    wins: int
+    points: int
+    byes: int
+
+
+def half_away(value: float) -> int:
+    """Round to the nearest whole number, halves away from zero."""
+    return int(math.copysign(math.floor(abs(value) + 0.5), value))
+
+
+def bye_points(one: RoundResult) -> int:
+    """Return a round's average: the mean of the points of every player seated."""
+    points = [
+        table.totals[s]
+        for table in one.tables
+        for s, side in enumerate(table.sides)
+        for _ in side
+    ]
+    return half_away(sum(points) / len(points)) if points else 0
+
+
+def standings(
+    roster: Sequence[str], rounds: Iterable[RoundResult], rank_by: str = "wins"
+) -> list[Standing]:
+    """Return every player's standing, best first; equal ones share a rank."""
+    tally = {name: [0, 0, 0, 0] for name in roster}  # played, wins, points, byes
+
+    def row(name: str) -> list[int]:
+        return tally.setdefault(name, [0, 0, 0, 0])
+
+    for one in rounds:
+        for table in one.tables:
+            if table.winner is None:
+                continue  # a finished table counts at once; one in play not yet
+            for s, side in enumerate(table.sides):
+                for name in side:
+                    counts = row(name)
+                    counts[0] += 1
+                    counts[1] += int(s == table.winner)
+                    counts[2] += table.totals[s]
+        if one.ended and one.sitting_out:
+            average = bye_points(one)
+            for name in one.sitting_out:
+                counts = row(name)
+                counts[1] += 1
+                counts[2] += average
+                counts[3] += 1
+
+    def key(name: str) -> tuple[int, int]:
+        _, wins, points, _ = tally[name]
+        return (-wins, -points) if rank_by == "wins" else (-points, -wins)
+
+    ordered = sorted(tally, key=lambda name: (key(name), name.casefold(), name))
+    rows, rank = [], 0
+    for place, name in enumerate(ordered, start=1):
+        if place == 1 or key(name) != key(ordered[place - 2]):
+            rank = place
+        played, wins, points, byes = tally[name]
+        rows.append(Standing(rank, name, played, wins, points, byes))
+    return rows
+
+
+def tie_winner(level: Sequence[int], hand_points: Sequence[Sequence[int]]) -> int:
+    """Return the winner of a table whose game ended level among `level` sides:
+    the last hand whose points differed between them decides; else the first."""
+    candidates = list(level)
+    for points in reversed(hand_points):
+        best = max(points[s] for s in candidates)
+        leaders = [s for s in candidates if points[s] == best]
+        if len(leaders) < len(candidates):
+            candidates = leaders
+            if len(candidates) == 1:
+                return candidates[0]
+    return candidates[0]

@@ -1,0 +1,198 @@
+"""NIGHTS.md's JSON API end to end: set up, play tables, rounds, time, roster."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+EIGHT = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
+
+
+def make(client: FlaskClient, status: int = 201, **changes: Any) -> dict[str, Any]:
+    body = {
+        "name": "Tuesday club",
+        "rules": {"preset": "australian"},
+        "movement": "progressive",
+        "round_hands": 2,
+        "rank_by": "wins",
+        "players": EIGHT,
+        **changes,
+    }
+    response = client.post("/api/nights", json=body)
+    assert response.status_code == status, response.json
+    assert response.json is not None
+    return response.json
+
+
+def director(night: dict[str, Any]) -> dict[str, str]:
+    return {"Authorization": f"Bearer {night['director_token']}"}
+
+
+def hand(client: FlaskClient, game: str, token: str, bidder: str, tricks: int) -> None:
+    response = client.post(
+        f"/api/games/{game}/hands",
+        json={"bidder": bidder, "contract": "7H", "tricks": tricks},
+        headers={"Authorization": f"Bearer {token}"},
+    )
+    assert response.status_code == 201, response.json
+
+
+def get(client: FlaskClient, night_id: str) -> dict[str, Any]:
+    response = client.get(f"/api/nights/{night_id}")
+    assert response.status_code == 200
+    assert response.json is not None
+    return response.json
+
+
+def test_a_night_starts_with_round_one_seated_in_roster_order(client):
+    night = make(client)
+    assert night["status"] == "in_progress" and night["rounds_planned"] is None
+    assert set(night["links"]) == {"view", "screen", "direct", "cards"}
+    (first,) = night["rounds"]
+    sides = [[s["players"] for s in t["sides"]] for t in first["tables"]]
+    assert sides == [[["Ann", "Cat"], ["Bob", "Dan"]], [["Eve", "Gus"], ["Fay", "Hal"]]]
+    game = client.get(f"/api/games/{first['tables'][0]['game']}").json
+    assert game["rules"]["hands_limit"] == 2
+    assert game["next_dealer"] == "Ann"  # the first player of side 0 deals
+    assert [s["player"] for s in night["standings"]][:2] == ["Ann", "Bob"]
+    assert {s["rank"] for s in night["standings"]} == {1}
+
+
+def test_no_reader_sees_a_token(client):
+    night = make(client)
+    shown = client.get(f"/api/nights/{night['id']}").get_data(as_text=True)
+    assert night["director_token"] not in shown and "token" not in shown
+    listed = client.get("/api/nights").get_data(as_text=True)
+    assert night["director_token"] not in listed and night["name"] in listed
+
+
+def test_the_director_plays_the_tables_and_progressive_moves_winners_up(client):
+    night = make(client)
+    token = night["director_token"]
+    t1, t2 = night["rounds"][0]["tables"]
+    # Table 1: Bob & Dan win; table 2: Eve & Gus win.
+    for _ in range(2):
+        hand(client, t1["game"], token, "Bob", 8)
+        hand(client, t2["game"], token, "Eve", 8)
+    now = get(client, night["id"])
+    assert [t["winner"] for t in now["rounds"][0]["tables"]] == [1, 0]
+    assert now["rounds"][0]["status"] == "finished"
+    top = now["standings"][0]
+    assert (top["wins"], top["played"], top["points"]) == (1, 1, 2 * 200)
+    made = client.post(f"/api/nights/{night['id']}/rounds", headers=director(night))
+    assert made.status_code == 201, made.json
+    second = made.json["rounds"][1]["tables"]
+    # Head table: winners Bob & Dan stay, table 2's winners Eve & Gus arrive.
+    assert [s["players"] for s in second[0]["sides"]] == [
+        ["Bob", "Eve"],
+        ["Dan", "Gus"],
+    ]
+    # Table 2: its losers Fay & Hal stay, the head table's losers Ann & Cat arrive.
+    assert [s["players"] for s in second[1]["sides"]] == [
+        ["Fay", "Ann"],
+        ["Hal", "Cat"],
+    ]
+
+
+def test_a_round_cannot_start_while_a_table_plays_and_time_can_be_called(client):
+    night = make(client, round_hands=None)
+    path = f"/api/nights/{night['id']}"
+    early = client.post(f"{path}/rounds", headers=director(night))
+    assert early.status_code == 409 and early.json["field"] == "round"
+    t1 = night["rounds"][0]["tables"][0]
+    hand(client, t1["game"], night["director_token"], "Ann", 8)
+    called = client.post(f"{path}/rounds/1/close", headers=director(night))
+    assert called.status_code == 200, called.json
+    tables = called.json["rounds"][0]["tables"]
+    assert [t["status"] for t in tables] == ["finished", "finished"]
+    assert tables[0]["winner"] == 0  # Ann & Cat ahead
+    assert tables[1]["winner"] == 0  # no hand: side 0 wins the tie
+    game = client.get(f"/api/games/{t1['game']}").json
+    assert game["status"] == "finished"
+    refused = client.post(
+        f"/api/games/{t1['game']}/hands",
+        json={"bidder": "Bob", "contract": "7H", "tricks": 7},
+        headers=director(night),
+    )
+    assert refused.status_code == 409
+    assert client.post(f"{path}/rounds", headers=director(night)).status_code == 201
+
+
+def test_strangers_cannot_direct_and_nothing_changes(client):
+    night = make(client)
+    path = f"/api/nights/{night['id']}"
+    etag = client.get(path).headers["ETag"]
+    for method, url in (
+        ("post", f"{path}/rounds"),
+        ("post", f"{path}/rounds/1/close"),
+        ("post", f"{path}/finish"),
+        ("delete", f"{path}/players/Ann"),
+    ):
+        answer = getattr(client, method)(url, headers={"Authorization": "Bearer no"})
+        assert answer.status_code == 403, url
+    assert client.get(path).headers["ETag"] == etag
+
+
+def test_a_hand_at_a_table_moves_the_nights_etag(client):
+    night = make(client)
+    path = f"/api/nights/{night['id']}"
+    first = client.get(path)
+    again = client.get(path, headers={"If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 304
+    game = night["rounds"][0]["tables"][1]["game"]
+    hand(client, game, night["director_token"], "Eve", 9)
+    moved = client.get(path, headers={"If-None-Match": first.headers["ETag"]})
+    assert moved.status_code == 200
+    assert moved.json["rounds"][0]["tables"][1]["sides"][0]["score"] == 200
+
+
+@pytest.mark.parametrize(
+    ("changes", "field"),
+    [
+        ({"players": ["Ann", "Bob", "Cat"]}, "players"),
+        ({"players": ["Ann", "Bob", "Cat", "ann"]}, "players"),
+        ({"movement": "swiss"}, "movement"),
+        ({"rank_by": "style"}, "rank_by"),
+        ({"odd_players": "wait"}, "odd_players"),
+        ({"odd_players": "mixed_tables"}, "odd_players"),
+        ({"round_hands": 41}, "round_hands"),
+        ({"round_hands": 0}, "round_hands"),
+        ({"rules": {"preset": "nowhere"}}, "preset"),
+        ({"movement": "fixed_pairs", "pairs": [["Ann", "Bob"]]}, "pairs"),
+    ],
+)
+def test_a_bad_night_is_refused_naming_the_field_and_nothing_is_written(
+    client, changes, field
+):
+    answer = make(client, 400, **changes)
+    assert answer["field"] == field, answer
+    assert client.get("/api/nights").json["total"] == 0
+
+
+def test_late_arrivals_and_leavers(client):
+    night = make(client, players=EIGHT[:4], movement="rotation")
+    path = f"/api/nights/{night['id']}"
+    added = client.post(
+        f"{path}/players", json={"name": "Ivy"}, headers=director(night)
+    )
+    assert added.status_code == 201
+    assert added.json["players"][-1] == {"name": "Ivy", "present": True}
+    twice = client.post(
+        f"{path}/players", json={"name": "IVY"}, headers=director(night)
+    )
+    assert twice.status_code == 400 and twice.json["field"] == "name"
+    gone = client.delete(f"{path}/players/Ivy", headers=director(night))
+    assert gone.json["players"][-1] == {"name": "Ivy", "present": False}
+    unknown = client.delete(f"{path}/players/Zed", headers=director(night))
+    assert unknown.status_code == 404 and unknown.json["field"] == "name"
+
+
+def test_a_night_with_planned_rounds_finishes_after_the_last(client):
+    night = make(client, rounds=1, players=EIGHT[:4])
+    path = f"/api/nights/{night['id']}"
+    client.post(f"{path}/rounds/1/close", headers=director(night))
+    assert get(client, night["id"])["status"] == "finished"
+    late = client.post(f"{path}/rounds", headers=director(night))
+    assert late.status_code == 409
