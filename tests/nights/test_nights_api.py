@@ -11,7 +11,7 @@ EIGHT = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
 
 
 def make(client: FlaskClient, status: int = 201, **changes: Any) -> dict[str, Any]:
-    body = {
+    body: dict[str, Any] = {
         "name": "Tuesday club",
         "rules": {"preset": "australian"},
         "movement": "progressive",
@@ -20,6 +20,7 @@ def make(client: FlaskClient, status: int = 201, **changes: Any) -> dict[str, An
         "players": EIGHT,
         **changes,
     }
+    body = {k: v for k, v in body.items() if v is not None}
     response = client.post("/api/nights", json=body)
     assert response.status_code == status, response.json
     assert response.json is not None
@@ -196,3 +197,50 @@ def test_a_night_with_planned_rounds_finishes_after_the_last(client):
     assert get(client, night["id"])["status"] == "finished"
     late = client.post(f"{path}/rounds", headers=director(night))
     assert late.status_code == 409
+
+
+def test_mixed_tables_seat_five_and_six_players_at_one_table(client):
+    for count, size in ((5, 5), (6, 6), (7, 3)):
+        night = make(
+            client,
+            movement="rotation",
+            odd_players="mixed_tables",
+            players=[*EIGHT, "Ivy", "Jon"][:count] if count > 4 else EIGHT,
+        )
+        tables = night["rounds"][0]["tables"]
+        sizes = sorted(sum(len(s["players"]) for s in t["sides"]) for t in tables)
+        assert size in sizes, (count, sizes)
+        assert not night["rounds"][0]["sitting_out"]
+
+
+def test_fixed_pairs_meet_once_each_with_one_bye_for_an_odd_count(client):
+    pairs = [["Ann", "Cat"], ["Bob", "Dan"], ["Eve", "Gus"]]
+    night = make(client, movement="fixed_pairs", pairs=pairs, players=None)
+    path = f"/api/nights/{night['id']}"
+    met = set()
+    for number in range(1, 4):
+        now = get(client, night["id"])
+        (table,) = now["rounds"][-1]["tables"]
+        met.add(frozenset(tuple(s["players"]) for s in table["sides"]))
+        assert len(now["rounds"][-1]["sitting_out"]) == 2
+        client.post(f"{path}/rounds/{number}/close", headers=director(night))
+        if number < 3:
+            started = client.post(f"{path}/rounds", headers=director(night))
+            assert started.status_code == 201, started.json
+    assert len(met) == 3
+    done = client.post(f"{path}/rounds", headers=director(night))
+    assert done.status_code == 409
+    byes = {s["player"]: s["byes"] for s in get(client, night["id"])["standings"]}
+    assert set(byes.values()) == {1}
+
+
+def test_night_games_count_in_history_and_statistics_like_any_game(client):
+    night = make(client, players=EIGHT[:4])
+    game = night["rounds"][0]["tables"][0]["game"]
+    hand(client, game, night["director_token"], "Ann", 8)
+    hand(client, game, night["director_token"], "Ann", 8)
+    listed = client.get("/api/games?player=Ann").json["games"]
+    assert [g["id"] for g in listed] == [game]
+    assert listed[0]["status"] == "finished"
+    player = client.get("/api/players/Ann").json
+    assert player["games"] == 1 and player["wins"] == 1
