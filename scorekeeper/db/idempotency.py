@@ -16,7 +16,8 @@ from .models import RequestKey, db, utcnow
 
 R = TypeVar("R")
 KEY_LIMIT = 100
-# Fewer characters than a random 96 bits in base64 could be guessed (issue 21.3).
+# A random key of 16 base64 characters holds 96 bits; a shorter one, or a word,
+# may be guessed, and whoever sends a key repeats its request (issue 21.3).
 KEY_LEAST = 16
 # API.md promises at least 24 hours; older keys are pruned as new ones come.
 KEPT = timedelta(hours=48)

@@ -25,9 +25,8 @@ TRIES = PasswordTry.__table__
 
 @dataclass(frozen=True)
 class Try:
-    """One try under way: its row, counted until it is known to be right."""
+    """One try under way, counted as wrong unless it proves right."""
 
-    id: int
     client: str
 
 
@@ -61,7 +60,7 @@ def begin(client: str, now: datetime | None = None) -> Try | int:
     earlier = list(others)
     db.session.commit()  # end the read, as every request's work does
     if len(earlier) < ALLOWED:
-        return Try(made, client)
+        return Try(client)
     # Refused tries are not counted: the wait ends when enough tries age out
     # that this one would be among the allowed.
     store.transaction(lambda: forget(made))

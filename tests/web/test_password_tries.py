@@ -6,14 +6,20 @@ workers, or two servers of a club) count them together.
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
+from http.cookiejar import CookieJar
+from urllib.error import HTTPError
+from urllib.parse import urlencode
+from urllib.request import HTTPCookieProcessor, build_opener
 
 import pytest
-from api_helpers import CLUB_PASSWORD, FRIDAY
+from api_helpers import CLUB_PASSWORD, FRIDAY, TEST_DATABASE_URL, reset_database
 from flask import Flask
 from flask.testing import FlaskClient
+from server import Server
 from test_bad_pages import csrf_token
 
 from scorekeeper import create_app
@@ -119,3 +125,37 @@ def test_the_right_password_forgets_the_wrong_tries(app):
     with app.app_context():
         assert db.session.execute(db.select(PasswordTry)).scalars().all() == []
         assert PasswordTry.client.type.length == 64  # a hash, not the address
+
+
+def test_two_gunicorn_servers_on_one_database_count_the_tries_together(
+    monkeypatch, tmp_path, migrated_sqlite
+):
+    """Two servers of a club (each two worker processes) refuse the sixth try."""
+    monkeypatch.setenv("CLUB_PASSWORD", CLUB_PASSWORD)
+    # Servers of one club share their secret key, as their cookies need.
+    monkeypatch.setenv("FLASK_SECRET_KEY", "one club's secret")
+    if TEST_DATABASE_URL:
+        reset_database(TEST_DATABASE_URL)
+    shutil.copyfile(migrated_sqlite, tmp_path / "club.sqlite")  # started at once
+    shared = TEST_DATABASE_URL or f"sqlite:///{tmp_path / 'club.sqlite'}"
+    servers = [Server(shared, "gunicorn") for _ in range(2)]
+    try:
+        with ThreadPoolExecutor(2) as pool:
+            urls = list(pool.map(Server.start, servers))
+        answers = []
+        for n in range(8):  # a new connection each: any worker may answer
+            opener = build_opener(HTTPCookieProcessor(CookieJar()))
+            with opener.open(urls[n % 2] + "/seasons/") as page:
+                csrf = csrf_token(page.read().decode())
+            data = {**SEASON, "password": f"guess {n}", "csrf_token": csrf}
+            try:
+                opener.open(urls[n % 2] + "/seasons/", urlencode(data).encode())
+            except HTTPError as refused:
+                answers.append(refused.code)
+                refused.close()
+        assert answers == [403] * tries.ALLOWED + [429] * 3
+    finally:
+        with ThreadPoolExecutor(2) as pool:
+            list(pool.map(Server.stop, servers))
+        for server in servers:
+            shutil.rmtree(server.instance, ignore_errors=True)
