@@ -46,3 +46,4 @@ bench: $(VENV)/.installed
 	$(BIN)/python bench/scale.py
 	$(BIN)/python bench/watchers.py
 	$(BIN)/python bench/exports.py
+	$(BIN)/python bench/nights.py

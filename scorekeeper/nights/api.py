@@ -87,11 +87,11 @@ def links(night: Night, token: str) -> dict[str, str]:
     }
 
 
-def answer(night: Night, status: int = 200) -> Response:
+def answer(night: Night, status: int = 200, tag: str | None = None) -> Response:
     """Answer with the night, its ETag moved by any of its games' writes."""
     response = jsonify(board.night_to_dict(night))
     response.status_code = status
-    response.set_etag(board.etag(night))
+    response.set_etag(tag or board.etag(night))
     return response
 
 
@@ -140,11 +140,12 @@ def list_nights() -> Response:
 def night(night_id: str) -> Response:
     """Show the night; 304 when its ETag (its own and its games' versions) matches."""
     found = service.load(night_id)
-    if board.etag(found) in request.if_none_match:
+    tag = board.etag(found)
+    if tag in request.if_none_match:
         response = Response(status=304)
-        response.set_etag(board.etag(found))
+        response.set_etag(tag)
         return response
-    return answer(found)
+    return answer(found, tag=tag)
 
 
 @bp.post("/nights/<night_id>/rounds")

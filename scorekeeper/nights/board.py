@@ -6,7 +6,7 @@ winner, the standings and the awards, read from the games' kept result rows
 from __future__ import annotations
 
 import hashlib
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -15,7 +15,7 @@ from ..api.schema import created as stamp
 from ..db.models import Game, GameSide, Player, db
 from ..db.store import load
 from ..results.models import HandResultRow, SideResult
-from .models import Night
+from .models import Night, NightTable
 from .standings import RoundResult, Standing, TableResult, standings, tie_winner
 
 Sides = tuple[tuple[str, ...], ...]
@@ -47,18 +47,30 @@ def _seated(game_ids: list[str]) -> dict[str, Sides]:
     return {g: tuple(tuple(s[p]) for p in sorted(s)) for g, s in found.items()}
 
 
-def sides_of(game_id: str) -> Sides:
-    """Return a game's sides, each its players in order."""
-    return _seated([game_id])[game_id]
+def seated(game_ids: list[str]) -> dict[str, Sides]:
+    """Return these games' sides, each its players in order, in one query."""
+    return _seated(game_ids)
 
 
-def _level_winner(game_id: str, totals: tuple[int, ...]) -> int:
+# The tie rule's answer for each level game, by its id and version: a replay
+# once per worker and version, not on every read of the night.
+_LEVEL: OrderedDict[tuple[str, int], int] = OrderedDict()
+LEVEL_KEPT = 4096
+
+
+def _level_winner(game_id: str, version: int, totals: tuple[int, ...]) -> int:
     """The tie rule: the last hand whose points differed decides (a replay, but
-    only for a game that ended level)."""
-    top = max(totals)
-    level = [s for s, total in enumerate(totals) if total == top]
-    hands = load(game_id).state.hands
-    return tie_winner(level, [h.points for h in hands])
+    only for a game that ended level, and kept by its version)."""
+    found = _LEVEL.get((game_id, version))
+    if found is None:
+        top = max(totals)
+        level = [s for s, total in enumerate(totals) if total == top]
+        hands = load(game_id).state.hands
+        found = tie_winner(level, [h.points for h in hands])
+        _LEVEL[(game_id, version)] = found
+        while len(_LEVEL) > LEVEL_KEPT:
+            _LEVEL.popitem(last=False)
+    return found
 
 
 def played(game_ids: list[str]) -> dict[str, Played]:
@@ -82,7 +94,7 @@ def played(game_ids: list[str]) -> dict[str, Played]:
         sides = seated[game_id]
         score = tuple(totals[game_id].get(s, 0) for s in range(len(sides)))
         if ending is not None and winner is None:
-            winner = _level_winner(game_id, score)
+            winner = _level_winner(game_id, version, score)
         found[game_id] = Played(game_id, sides, score, ending, winner, hands, version)
     return found
 
@@ -107,14 +119,17 @@ def tables_playing(night: Night) -> list[int]:
 
 
 def etag(night: Night) -> str:
-    """Return the night's ETag: its own version and every table's game's."""
-    versions = db.session.execute(
-        db.select(Game.id, Game.version).where(Game.id.in_(night_games(night)))
+    """Return the night's ETag: its own version and every table's game's, in one
+    query (a hand at any table moves it)."""
+    query = (
+        db.select(Game.id, Game.version)
+        .join(NightTable, NightTable.game_id == Game.id)
+        .where(NightTable.night_id == night.id)
+        .order_by(Game.id)
     )
-    seen = ",".join(f"{g}:{v}" for g, v in sorted(versions))
-    return hashlib.sha256(f"{night.id}:{night.version}:{seen}".encode()).hexdigest()[
-        :32
-    ]
+    seen = ",".join(f"{g}:{v}" for g, v in db.session.execute(query))
+    digest = hashlib.sha256(f"{night.id}:{night.version}:{seen}".encode())
+    return digest.hexdigest()[:32]
 
 
 def round_results(night: Night, games: dict[str, Played]) -> list[RoundResult]:

@@ -41,13 +41,14 @@ def pairs(night: Night) -> list[tuple[str, str]]:
 
 def history(night: Night) -> list[Seating]:
     """Return every round so far as the movements see it."""
-    seated = []
-    for one in night.rounds:
-        tables = tuple(
-            movement.Table(t.number, board.sides_of(t.game_id)) for t in one.tables
+    sides = board.seated([t.game_id for one in night.rounds for t in one.tables])
+    return [
+        Seating(
+            tuple(movement.Table(t.number, sides[t.game_id]) for t in one.tables),
+            tuple(one.sitting_out),
         )
-        seated.append(Seating(tables, tuple(one.sitting_out)))
-    return seated
+        for one in night.rounds
+    ]
 
 
 def first_seating(night: Night) -> Seating:
