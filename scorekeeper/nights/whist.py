@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 
 # How many seatings the search for an exact (cyclic) whist schedule may try.
-WHIST_BUDGET = 3000
+WHIST_BUDGET = 1000
 
 
 def one_factorization(count: int) -> list[list[tuple[int, int]]]:
