@@ -12,24 +12,15 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from ..scoring.names import name_key
+from .errors import NightError
+
 MOVEMENTS = ("progressive", "rotation", "fixed_pairs")
 ODD_PLAYERS = ("sit_out", "mixed_tables")
 # The odd table `mixed_tables` makes for each remainder of the players by four.
 ODD_TABLE = {1: 5, 2: 6, 3: 3}
 
 Sides = tuple[tuple[str, ...], ...]
-
-
-class MovementError(ValueError):
-    """A roster or result a movement cannot seat: names the field at fault."""
-
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(message)
-        self.field = field
-        self.message = message
-
-    def __str__(self) -> str:
-        return self.message
 
 
 @dataclass(frozen=True)
@@ -68,31 +59,31 @@ def seat_table(number: int, players: Sequence[str]) -> Table:
         return Table(number, tuple((players[i], players[i + 3]) for i in range(3)))
     if len(players) in (3, 5):
         return Table(number, tuple((p,) for p in players))
-    raise MovementError("players", f"A table cannot seat {len(players)} players.")
+    raise NightError("players", f"A table cannot seat {len(players)} players.")
 
 
 def table_sizes(count: int, odd_players: str = "sit_out") -> tuple[int, ...]:
     """Return the tables' sizes for `count` players: fours, then any odd table."""
     if odd_players not in ODD_PLAYERS:
-        raise MovementError("odd_players", f"Unknown odd_players {odd_players!r}.")
+        raise NightError("odd_players", f"Unknown odd_players {odd_players!r}.")
     extra = count % 4
     if odd_players == "sit_out" or extra == 0:
         if count < 4:
-            raise MovementError("players", "A round needs at least four players.")
+            raise NightError("players", "A round needs at least four players.")
         return (4,) * (count // 4)
     if count < 3:
-        raise MovementError("players", "A round needs at least three players.")
+        raise NightError("players", "A round needs at least three players.")
     fours = count // 4 - (1 if extra in (1, 2) else 0)
     return (4,) * fours + (ODD_TABLE[extra],)
 
 
 def check_roster(players: Sequence[str], field: str = "players") -> None:
-    """Refuse a roster that names someone twice."""
+    """Refuse a roster that names someone twice, as the app compares names."""
     seen: set[str] = set()
     for player in players:
-        if player in seen:
-            raise MovementError(field, f"{player!r} is on the roster twice.")
-        seen.add(player)
+        if name_key(player) in seen:
+            raise NightError(field, f"{player!r} is on the roster twice.")
+        seen.add(name_key(player))
 
 
 def byes(history: Iterable[Seating]) -> Counter[str]:
@@ -133,10 +124,10 @@ def winning_sides(
 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Return a table of four's winners and losers, each pair in its side's order."""
     if len(table.sides) != 2 or {len(side) for side in table.sides} != {2}:
-        raise MovementError("tables", "Progressive tables seat two pairs.")
+        raise NightError("tables", "Progressive tables seat two pairs.")
     winner = winners.get(table.number)
     if winner not in (0, 1):
-        raise MovementError("winners", f"Table {table.number} has no winner yet.")
+        raise NightError("winners", f"Table {table.number} has no winner yet.")
     return table.sides[winner], table.sides[1 - winner]
 
 
@@ -172,7 +163,7 @@ def progressive_next(
     takes a seat freed by a newcomer to the bench, or a new table at the foot.
     """
     if not history:
-        raise MovementError("history", "The first round is seated in roster order.")
+        raise NightError("history", "The first round is seated in roster order.")
     check_roster(present)
     slots: list[str | None] = [
         p for sides in progressive_moves(history[-1], winners) for s in sides for p in s
@@ -219,9 +210,9 @@ def fixed_pairs_schedule(pairs: Sequence[tuple[str, str]]) -> tuple[Seating, ...
     each pair then sitting out exactly one (the last pair in round 1).
     """
     if len(pairs) < 2:
-        raise MovementError("pairs", "Fixed pairs need at least two pairs.")
+        raise NightError("pairs", "Fixed pairs need at least two pairs.")
     if any(len(pair) != 2 for pair in pairs):
-        raise MovementError("pairs", "Each pair names two players.")
+        raise NightError("pairs", "Each pair names two players.")
     pairs = [(one, other) for one, other in pairs]
     check_roster([p for pair in pairs for p in pair], "pairs")
     count = len(pairs) + len(pairs) % 2

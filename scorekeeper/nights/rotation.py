@@ -19,8 +19,8 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import TypeVar
 
+from .errors import NightError
 from .movement import (
-    MovementError,
     Seating,
     Table,
     check_roster,
@@ -161,9 +161,7 @@ def whist_rounds(count: int, rng: random.Random) -> list[list[tuple[Pair, Pair]]
             rounds.append(tables)
         if max(meetings.opponents.values()) <= 3:
             return rounds
-    raise MovementError(
-        "players", "No rotation schedule was found."
-    )  # pragma: no cover
+    raise NightError("players", "No rotation schedule was found.")  # pragma: no cover
 
 
 def relabelled(

@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.nights.errors import NightError
 from scorekeeper.nights.movement import (
-    MovementError,
     Seating,
     Table,
     first_round,
@@ -83,16 +83,20 @@ def test_a_table_of_six_is_three_sides_of_two_and_five_are_lone_players():
 
 @pytest.mark.parametrize(
     ("players", "field"),
-    [(["Ann", "Bob", "Cat"], "players"), (["Ann", "Bob", "Cat", "Ann"], "players")],
+    [
+        (["Ann", "Bob", "Cat"], "players"),
+        (["Ann", "Bob", "Cat", "Ann"], "players"),
+        (["Ann", "Bob", "Cat", "ANN "], "players"),
+    ],
 )
 def test_a_roster_that_cannot_be_seated_is_refused_naming_the_field(players, field):
-    with pytest.raises(MovementError) as caught:
+    with pytest.raises(NightError) as caught:
         first_round(players)
     assert caught.value.field == field
 
 
 def test_unknown_odd_players_is_refused_naming_it():
-    with pytest.raises(MovementError) as caught:
+    with pytest.raises(NightError) as caught:
         first_round(roster(8), "wander")
     assert caught.value.field == "odd_players"
 
@@ -178,7 +182,7 @@ def test_progressive_seats_late_arrivals_and_never_the_gone(count, data):
 
 def test_progressive_without_a_winner_names_the_winners():
     one = first_round(roster(8))
-    with pytest.raises(MovementError) as caught:
+    with pytest.raises(NightError) as caught:
         progressive_next([one], {1: 0}, roster(8))
     assert caught.value.field == "winners"
 

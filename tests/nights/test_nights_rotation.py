@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.nights import rotation
-from scorekeeper.nights.movement import MovementError, Seating, Table, first_round
+from scorekeeper.nights.errors import NightError
+from scorekeeper.nights.movement import Seating, Table, first_round
 from scorekeeper.nights.rotation import Meetings, rotation_schedule, whist_rounds
 from scorekeeper.nights.whist import cyclic_whist
 
@@ -129,6 +130,6 @@ def test_a_changed_roster_keeps_partners_unrepeated_as_far_as_it_can():
 
 
 def test_a_rotation_refuses_a_name_twice_naming_players():
-    with pytest.raises(MovementError) as caught:
+    with pytest.raises(NightError) as caught:
         rotation_schedule(["Ann", "Bob", "Cat", "Dan", "ann", "Ann"])
     assert caught.value.field == "players"
