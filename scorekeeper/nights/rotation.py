@@ -1,7 +1,7 @@
 """The rotation (a mixer): partners change every round so everyone partners everyone.
 
 With `n` players, `n` a multiple of four, the schedule is a whist tournament:
-a cyclic one when a short search finds its first round (`whist.py`: every two
+a cyclic one when a short search finds its first round (`pairing.py`: every two
 players partner once and oppose exactly twice), else the circle method's
 partners (every two partner exactly once) paired into tables by a seeded
 search that keeps every two players opponents at most three times. Any other
@@ -15,9 +15,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from itertools import combinations
-from typing import TypeVar
 
 from .errors import NightError
 from .movement import (
@@ -29,12 +28,10 @@ from .movement import (
     sitters,
     table_sizes,
 )
-from .whist import cyclic_whist, one_factorization
+from .pairing import best_pairing, cyclic_whist, one_factorization
 
 Pair = tuple[str, str]
-T = TypeVar("T")
-# How many times the seeded search redraws a round, then the whole schedule.
-TRIES = 6
+# How many times the seeded search redraws the whole schedule.
 RESTARTS = 200
 # How many whole plans a changed or odd roster draws, keeping the least repeated.
 REPLANS = 4
@@ -75,48 +72,6 @@ class Meetings:
     def partner_cost(self, a: str, b: str) -> int:
         """Return how much partnering two players repeats (partners weigh most)."""
         return 100 * self.partners[frozenset((a, b))] ** 2
-
-
-def improve(pairs: list[tuple[T, T]], cost: Callable[[T, T], int]) -> int:
-    """Swap partners between two pairs while that lowers the cost; return the cost."""
-    better = True
-    while better:
-        better = False
-        for i, j in combinations(range(len(pairs)), 2):
-            (a, b), (c, d) = pairs[i], pairs[j]
-            now = cost(a, b) + cost(c, d)
-            for one, other in (((a, c), (b, d)), ((a, d), (b, c))):
-                if cost(*one) + cost(*other) < now:
-                    pairs[i], pairs[j] = one, other
-                    better = True
-                    break
-    return sum(cost(a, b) for a, b in pairs)
-
-
-def best_pairing(
-    items: Sequence[T],
-    cost: Callable[[T, T], int],
-    rng: random.Random,
-    swaps: bool = False,
-) -> list[tuple[T, T]]:
-    """Return a cheap pairing of an even count of items: greedy, swapped, redrawn."""
-    best: tuple[int, list[tuple[T, T]]] | None = None
-    for _ in range(TRIES):
-        pool = list(items)
-        rng.shuffle(pool)
-        pairs = []
-        while pool:
-            first = pool.pop()
-            other = min(pool, key=lambda item: (cost(first, item), rng.random()))
-            pool.remove(other)
-            pairs.append((first, other))
-        total = improve(pairs, cost) if swaps else sum(cost(a, b) for a, b in pairs)
-        if best is None or total < best[0]:
-            best = (total, pairs)
-        if total == 0:
-            break
-    assert best is not None
-    return best[1]
 
 
 def tables_for(

@@ -11,6 +11,7 @@ from scorekeeper.nights.errors import NightError
 from scorekeeper.nights.movement import (
     Seating,
     Table,
+    drawn,
     first_round,
     fixed_pairs_schedule,
     progressive_next,
@@ -218,3 +219,55 @@ def test_fixed_pairs_round_one_follows_the_pairs_order():
     assert fixed_pairs_schedule(pairs)[0] == Seating(
         (Table(1, (pairs[0], pairs[1])), Table(2, (pairs[2], pairs[3]))), pairs[4]
     )
+
+
+def test_a_drawn_round_one_seats_the_same_people_in_another_order():
+    players = roster(16)
+    order = drawn(players, seed=3)
+    assert sorted(order) == sorted(players) and order != players
+    assert drawn(players, seed=3) == order
+    assert first_round(order).seated != first_round(players).seated
+
+
+@FAST
+@given(st.integers(3, 14), st.integers(1, 4), st.data())
+def test_fixed_pairs_replanned_after_pairs_come_and_go_seat_those_present(
+    count, played, data
+):
+    pairs = pairs_of(count)
+    history = list(fixed_pairs_schedule(pairs)[:played])
+    gone = data.draw(st.sets(st.sampled_from(pairs), max_size=count - 2))
+    present = [pair for pair in pairs if pair not in gone]
+    present += [(f"New{i}", f"Mate{i}") for i in range(data.draw(st.integers(0, 2)))]
+    rest = fixed_pairs_schedule(present, history=history, rounds=3)
+    assert len(rest) == 3
+    met: Counter[frozenset[tuple[str, ...]]] = Counter(
+        frozenset(t.sides) for s in history for t in s.tables
+    )
+    for seating in rest:
+        assert_everyone_once(seating, [p for pair in present for p in pair])
+        assert len(seating.sitting_out) == 2 * (len(present) % 2)
+        for table in seating.tables:
+            assert all(side in present for side in table.sides)
+            met[frozenset(table.sides)] += 1
+    if len(present) >= 3:
+        # Three rounds more: nobody needs to meet the same pair a third time.
+        assert max(met.values(), default=0) <= 2
+
+
+def test_fixed_pairs_replanned_give_the_bye_to_a_pair_that_had_none():
+    pairs = pairs_of(4)
+    history = list(fixed_pairs_schedule(pairs)[:1])
+    present = [*pairs, ("Ivy", "Jo")]
+    rest = fixed_pairs_schedule(present, history=history, rounds=5)
+    assert sorted(s.sitting_out for s in rest) == sorted(present)
+
+
+def test_fixed_pairs_replanned_meet_those_not_met_yet_first():
+    pairs = pairs_of(6)
+    history = list(fixed_pairs_schedule(pairs)[:2])
+    present = pairs[:5]
+    rest = fixed_pairs_schedule(present, history=history, rounds=3)
+    met = Counter(frozenset(t.sides) for s in [*history, *rest] for t in s.tables)
+    assert max(met.values()) == 1
+    assert all(met[frozenset(two)] == 1 for two in combinations(present, 2))

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from scorekeeper.nights import rotation
 from scorekeeper.nights.errors import NightError
 from scorekeeper.nights.movement import Seating, Table, first_round
+from scorekeeper.nights.pairing import cyclic_whist
 from scorekeeper.nights.rotation import Meetings, rotation_schedule, whist_rounds
-from scorekeeper.nights.whist import cyclic_whist
 
 FAST = settings(max_examples=25, deadline=None)
 
