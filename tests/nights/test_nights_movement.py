@@ -271,3 +271,18 @@ def test_fixed_pairs_replanned_meet_those_not_met_yet_first():
     met = Counter(frozenset(t.sides) for s in [*history, *rest] for t in s.tables)
     assert max(met.values()) == 1
     assert all(met[frozenset(two)] == 1 for two in combinations(present, 2))
+
+
+def test_a_player_back_from_a_bye_takes_the_seat_of_the_one_who_sits_out_next():
+    players = roster(10)
+    one = first_round(players)  # P8 and P9 sit out
+    two = progressive_next([one], {1: 0, 2: 1}, players)
+    # Moved: table 1 [P0,P5] v [P2,P7], table 2 [P4,P1] v [P6,P3]; the last of
+    # those with no bye yet (P6, P7) sit out, P8 and P9 take their seats.
+    assert two == Seating(
+        (
+            Table(1, (("P0", "P5"), ("P2", "P8"))),
+            Table(2, (("P4", "P1"), ("P9", "P3"))),
+        ),
+        ("P6", "P7"),
+    )
