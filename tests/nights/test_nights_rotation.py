@@ -133,3 +133,15 @@ def test_a_rotation_refuses_a_name_twice_naming_players():
     with pytest.raises(NightError) as caught:
         rotation_schedule(["Ann", "Bob", "Cat", "Dan", "ann", "Ann"])
     assert caught.value.field == "players"
+
+
+@FAST
+@given(st.sampled_from([5, 6, 7, 9, 10, 11, 13, 14, 15]), st.integers(2, 12))
+def test_the_odd_table_goes_round_like_the_byes(count, rounds):
+    players = roster(count)
+    planned = rotation_schedule(players, rounds=rounds, odd_players="mixed_tables")
+    seats = Counter({p: 0 for p in players})
+    for seating in planned:
+        odd = [t for t in seating.tables if len(t.players) != 4]
+        seats.update(p for table in odd for p in table.players)
+        assert max(seats.values()) - min(seats.values()) <= 1
