@@ -14,7 +14,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..scoring.names import name_key
-from .errors import NightError
 from .pairing import MatchList, T, best_pairing, round_robin
 
 MOVEMENTS = ("progressive", "rotation", "fixed_pairs")
@@ -25,6 +24,18 @@ ODD_TABLE = {1: 5, 2: 6, 3: 3}
 Sides = tuple[tuple[str, ...], ...]
 # How many plans a changed list of fixed pairs draws, keeping the least repeated.
 REPLANS = 12
+
+
+class NightError(ValueError):
+    """A roster, result or setting a night cannot use: names the field at fault."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
 
 
 @dataclass(frozen=True)

@@ -18,8 +18,8 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
 
-from .errors import NightError
 from .movement import (
+    NightError,
     Seating,
     Table,
     check_roster,

@@ -16,7 +16,7 @@ from ..db import tokens
 from ..errors import BadInput, Conflict, NotFound
 from . import board, movement
 from .models import Night, NightTable
-from .movement import MovementError, Seating
+from .movement import NightError, Seating
 from .rotation import rotation_schedule
 
 
@@ -98,7 +98,7 @@ def _seat(seat: Callable[[], Seating], field: str) -> Seating:
     """Seat a round; a roster the movement cannot seat is a 400 naming the field."""
     try:
         return seat()
-    except MovementError as error:
+    except NightError as error:
         raise BadInput(error.message, error.field or field) from None
 
 

@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.nights.errors import NightError
 from scorekeeper.nights.movement import (
+    NightError,
     Seating,
     Table,
     drawn,

@@ -9,8 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.nights import rotation
-from scorekeeper.nights.errors import NightError
-from scorekeeper.nights.movement import Seating, Table, first_round
+from scorekeeper.nights.movement import NightError, Seating, Table, first_round
 from scorekeeper.nights.pairing import cyclic_whist
 from scorekeeper.nights.rotation import Meetings, rotation_schedule, whist_rounds
 
