@@ -244,3 +244,33 @@ def test_night_games_count_in_history_and_statistics_like_any_game(client):
     assert listed[0]["status"] == "finished"
     player = client.get("/api/players/Ann").json
     assert player["games"] == 1 and player["wins"] == 1
+
+
+def test_a_round_that_fails_half_way_writes_no_game_at_all(client, app, monkeypatch):
+    from scorekeeper.db.models import Game, db
+    from scorekeeper.nights import service
+
+    night = make(client, round_hands=None)
+    client.post(f"/api/nights/{night['id']}/rounds/1/close", headers=director(night))
+    with app.app_context():
+        before = db.session.execute(db.select(db.func.count(Game.id))).scalar_one()
+    made = []
+    real = service.games.add_game
+
+    def second_fails(*args, **kwargs):
+        if made:
+            raise RuntimeError("the disk is full")
+        made.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(service.games, "add_game", second_fails)
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+    answer = client.post(f"/api/nights/{night['id']}/rounds", headers=director(night))
+    assert answer.status_code == 500
+    monkeypatch.undo()
+    with app.app_context():
+        after = db.session.execute(db.select(db.func.count(Game.id))).scalar_one()
+    assert after == before
+    assert len(get(client, night["id"])["rounds"]) == 1
+    again = client.post(f"/api/nights/{night['id']}/rounds", headers=director(night))
+    assert again.status_code == 201 and len(again.json["rounds"]) == 2
