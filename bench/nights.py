@@ -32,6 +32,11 @@ from server import Server, send  # noqa: E402
 PERIOD = 1.5  # s between a watcher's asks, as static/live.js
 
 
+def etag_of(headers: dict[str, str]) -> str:
+    """Return a response's ETag (waitress spells the header Etag)."""
+    return next((v for k, v in headers.items() if k.lower() == "etag"), "")
+
+
 def players(count: int) -> list[str]:
     return [f"Player {n:02}" for n in range(1, count + 1)]
 
@@ -88,7 +93,7 @@ def timed(port: int, path: str, reads: int) -> tuple[float, int]:
         status, headers, _ = send(port, "GET", path)
         took.append(time.perf_counter() - began)
         assert status == 200
-        etag = headers.get("ETag", "")
+        etag = etag_of(headers)
     again, _, _ = send(port, "GET", path, **{"If-None-Match": etag})
     return statistics.median(took) * 1000, again
 
@@ -127,7 +132,7 @@ def load(port: int, hands: int) -> None:
             began = time.monotonic()
             headers = {"If-None-Match": etag} if etag else {}
             status, answer, _ = send(port, "GET", path, **headers)
-            etag = answer.get("ETag", etag) if status == 200 else etag
+            etag = etag_of(answer) or etag if status == 200 else etag
             polls[0] += 1
             if keep is not None:
                 keep.append((time.monotonic(), etag))

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, request, url_for
+from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
 from ..api.http import bearer, body, page_arg, paged
 from ..api.schema import fields, rules_object, text
-from ..errors import BadInput, Forbidden
+from ..errors import BadInput, Forbidden, NotFound
 from ..house_rules import service as rulesets
 from ..results.listing import Page
 from ..scoring import rules_from_dict
@@ -138,14 +138,25 @@ def list_nights() -> Response:
 
 @bp.get("/nights/<night_id>")
 def night(night_id: str) -> Response:
-    """Show the night; 304 when its ETag (its own and its games' versions) matches."""
-    found = service.load(night_id)
-    tag = board.etag(found)
-    if tag in request.if_none_match:
+    """Show the night; 304 when its ETag (its own and its games' versions) matches.
+
+    Drawn once per ETag and kept: polling watchers cost one light query.
+    """
+    at = board.tag(night_id)
+    if at is None:
+        raise NotFound("There is no club night with that id.")
+    if at in request.if_none_match:
         response = Response(status=304)
-        response.set_etag(tag)
-        return response
-    return answer(found, tag=tag)
+    else:
+        body = board.kept(
+            "api",
+            night_id,
+            at,
+            lambda: current_app.json.dumps(board.night_to_dict(service.load(night_id))),
+        )
+        response = Response(f"{body}\n", mimetype="application/json")
+    response.set_etag(at)
+    return response
 
 
 @bp.post("/nights/<night_id>/rounds")

@@ -6,8 +6,9 @@ winner, the standings and the awards, read from the games' kept result rows
 from __future__ import annotations
 
 import hashlib
+import threading
 from collections import OrderedDict, defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,6 +56,7 @@ def seated(game_ids: list[str]) -> dict[str, Sides]:
 # The tie rule's answer for each level game, by its id and version: a replay
 # once per worker and version, not on every read of the night.
 _LEVEL: OrderedDict[tuple[str, int], int] = OrderedDict()
+_LOCK = threading.Lock()
 LEVEL_KEPT = 4096
 
 
@@ -67,9 +69,10 @@ def _level_winner(game_id: str, version: int, totals: tuple[int, ...]) -> int:
         level = [s for s, total in enumerate(totals) if total == top]
         hands = load(game_id).state.hands
         found = tie_winner(level, [h.points for h in hands])
-        _LEVEL[(game_id, version)] = found
-        while len(_LEVEL) > LEVEL_KEPT:
-            _LEVEL.popitem(last=False)
+        with _LOCK:
+            _LEVEL[(game_id, version)] = found
+            while len(_LEVEL) > LEVEL_KEPT:
+                _LEVEL.popitem(last=False)
     return found
 
 
@@ -118,18 +121,50 @@ def tables_playing(night: Night) -> list[int]:
     return [t.number for t in current if games[t.game_id].ending is None]
 
 
-def etag(night: Night) -> str:
-    """Return the night's ETag: its own version and every table's game's, in one
-    query (a hand at any table moves it)."""
+def tag(night_id: str) -> str | None:
+    """Return a night's ETag, its own version and every table's game's, in one
+    query (a hand at any table moves it); None when there is no such night."""
     query = (
-        db.select(Game.id, Game.version)
-        .join(NightTable, NightTable.game_id == Game.id)
-        .where(NightTable.night_id == night.id)
+        db.select(Night.version, Game.id, Game.version)
+        .select_from(Night)
+        .outerjoin(NightTable, NightTable.night_id == Night.id)
+        .outerjoin(Game, Game.id == NightTable.game_id)
+        .where(Night.id == night_id)
         .order_by(Game.id)
     )
-    seen = ",".join(f"{g}:{v}" for g, v in db.session.execute(query))
-    digest = hashlib.sha256(f"{night.id}:{night.version}:{seen}".encode())
+    rows = db.session.execute(query).all()
+    if not rows:
+        return None
+    seen = ",".join(f"{g}:{v}" for _, g, v in rows)
+    digest = hashlib.sha256(f"{night_id}:{rows[0][0]}:{seen}".encode())
     return digest.hexdigest()[:32]
+
+
+def etag(night: Night) -> str:
+    """Return a night's ETag (see `tag`)."""
+    return tag(night.id) or ""
+
+
+# What each worker drew last for each night, its API answer and its big screen,
+# kept by the ETag it was drawn at: a watcher's poll after any change draws it
+# once, every other poll until the next hand is served from here.
+_KEPT: OrderedDict[tuple[str, str], tuple[str, Any]] = OrderedDict()
+KEPT_NIGHTS = 256
+
+
+def kept(kind: str, night_id: str, at: str, draw: Callable[[], Any]) -> Any:
+    """Return what `draw` makes of a night at ETag `at`, drawn once per ETag."""
+    with _LOCK:
+        found = _KEPT.get((kind, night_id))
+    if found is not None and found[0] == at:
+        return found[1]
+    drawn = draw()
+    with _LOCK:
+        _KEPT[(kind, night_id)] = (at, drawn)
+        _KEPT.move_to_end((kind, night_id))
+        while len(_KEPT) > KEPT_NIGHTS:
+            _KEPT.popitem(last=False)
+    return drawn
 
 
 def round_results(night: Night, games: dict[str, Played]) -> list[RoundResult]:
@@ -245,45 +280,3 @@ def night_to_dict(night: Night) -> dict[str, Any]:
         "standings": [vars(s) for s in night_standings(night, games)],
         "awards": awards(ids),
     }
-
-
-def seat_of(one: dict[str, Any], name: str) -> dict[str, Any]:
-    """Return where a player sat in one round (as night_to_dict shows it)."""
-    for table in one["tables"]:
-        for s, side in enumerate(table["sides"]):
-            if name in side["players"]:
-                others = [
-                    p for o in table["sides"] if o is not side for p in o["players"]
-                ]
-                won = table["winner"]
-                result = "playing" if won is None else ("won" if won == s else "lost")
-                return {
-                    "round": one["number"],
-                    "table": table["number"],
-                    "game": table["game"],
-                    "partners": [p for p in side["players"] if p != name],
-                    "opponents": others,
-                    "score": side["score"],
-                    "result": result,
-                }
-    sat_out = name in one["sitting_out"]
-    return {
-        "round": one["number"],
-        "table": None,
-        "result": "sat out" if sat_out else "away",
-    }
-
-
-def next_table(seating: Any, name: str) -> dict[str, Any]:
-    """Return where a player goes next round (a movement's Seating), or a bye."""
-    for table in seating.tables:
-        for side in table.sides:
-            if name in side:
-                others = [p for o in table.sides if o is not side for p in o]
-                partners = [p for p in side if p != name]
-                return {
-                    "table": table.number,
-                    "partners": partners,
-                    "opponents": others,
-                }
-    return {"table": None}

@@ -13,12 +13,13 @@ from flask import (
     redirect,
     render_template,
     request,
+    session,
     url_for,
 )
 from werkzeug.wrappers import Response as BaseResponse
 
 from ..api.sheets import csv_file, file_stem, to_csv
-from ..errors import AppError, Forbidden
+from ..errors import AppError, Forbidden, NotFound
 from ..house_rules import service as rulesets
 from ..scoring import ScoringError, name_key
 from ..web import access
@@ -60,12 +61,29 @@ def shown(night: Night) -> dict[str, Any]:
     }
 
 
-def conditional(page: str, night: Night) -> BaseResponse:
-    """Answer a page with the night's ETag: a 304 to a watcher when nothing moved."""
-    response = Response(page)
-    response.set_etag(board.etag(night))
+def conditional(night_id: str, kind: str, template: str, **more: Any) -> BaseResponse:
+    """Answer a night's page with its ETag: a 304 to a watcher when nothing moved,
+    else the page as drawn once for this ETag (board.kept)."""
+    at = board.tag(night_id)
+    if at is None:
+        raise NotFound("There is no club night with that id.")
+    if at in request.if_none_match:
+        response = Response(status=304)
+    else:
+
+        def draw() -> str:
+            return render_template(template, **more, **shown(service.load(night_id)))
+
+        # A page with a line flashed for this phone is drawn for it alone.
+        page = (
+            draw() if session.get("_flashes") else board.kept(kind, night_id, at, draw)
+        )
+        response = Response(page)
+    response.set_etag(at)
     response.headers["Cache-Control"] = "no-cache"
-    return response.make_conditional(request)
+    if kind.endswith("director"):
+        response.headers["Cache-Control"] = "private, no-cache"
+    return response
 
 
 @bp.get("")
@@ -99,18 +117,15 @@ def new() -> Any:
 @bp.get("/<night_id>")
 def night(night_id: str) -> BaseResponse:
     """The night: the round in play, each table, the standings, what comes next."""
-    found = service.load(night_id)
-    page = render_template(
-        "nights/night.html", director=is_director(found), **shown(found)
-    )
-    return conditional(page, found)
+    director = is_director(service.load(night_id))
+    kind = "night-director" if director else "night"
+    return conditional(night_id, kind, "nights/night.html", director=director)
 
 
 @bp.get("/<night_id>/screen")
 def screen(night_id: str) -> BaseResponse:
     """The big screen: standings, tables, where everyone goes next; no controls."""
-    found = service.load(night_id)
-    return conditional(render_template("nights/screen.html", **shown(found)), found)
+    return conditional(night_id, "screen", "nights/screen.html")
 
 
 @bp.get("/<night_id>/direct/<token>")
@@ -253,9 +268,9 @@ def player(night_id: str, name: str) -> str:
     data = board.night_to_dict(found)
     rounds = []
     for one in data["rounds"]:
-        rounds.append(board.seat_of(one, entry.name))
+        rounds.append(seating.seat_of(one, entry.name))
     upcoming = seating.upcoming(found)
-    next_table = board.next_table(upcoming, entry.name) if upcoming else None
+    next_table = seating.next_table(upcoming, entry.name) if upcoming else None
     standing = next(s for s in data["standings"] if s["player"] == entry.name)
     return render_template(
         "nights/player.html",

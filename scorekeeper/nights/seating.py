@@ -9,6 +9,7 @@ import hashlib
 import hmac
 import random
 from collections.abc import Callable
+from typing import Any
 
 from flask import current_app
 
@@ -156,3 +157,48 @@ def current_table(night: Night, number: int) -> NightTable:
             if table.number == number:
                 return table
     raise NotFound(f"There is no table {number} in this night.", "number")
+
+
+# A player's night
+
+
+def seat_of(one: dict[str, Any], name: str) -> dict[str, Any]:
+    """Return where a player sat in one round (as night_to_dict shows it)."""
+    for table in one["tables"]:
+        for s, side in enumerate(table["sides"]):
+            if name in side["players"]:
+                others = [
+                    p for o in table["sides"] if o is not side for p in o["players"]
+                ]
+                won = table["winner"]
+                result = "playing" if won is None else ("won" if won == s else "lost")
+                return {
+                    "round": one["number"],
+                    "table": table["number"],
+                    "game": table["game"],
+                    "partners": [p for p in side["players"] if p != name],
+                    "opponents": others,
+                    "score": side["score"],
+                    "result": result,
+                }
+    sat_out = name in one["sitting_out"]
+    return {
+        "round": one["number"],
+        "table": None,
+        "result": "sat out" if sat_out else "away",
+    }
+
+
+def next_table(seating: Any, name: str) -> dict[str, Any]:
+    """Return where a player goes next round (a movement's Seating), or a bye."""
+    for table in seating.tables:
+        for side in table.sides:
+            if name in side:
+                others = [p for o in table.sides if o is not side for p in o]
+                partners = [p for p in side if p != name]
+                return {
+                    "table": table.number,
+                    "partners": partners,
+                    "opponents": others,
+                }
+    return {"table": None}
