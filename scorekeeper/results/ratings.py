@@ -5,6 +5,13 @@ changes or goes, the ratings are replayed from that game's date onward (the
 ratings before it stand), in the same transaction; `flask rescore` replays
 them all. Each side's players are rated as one team (Plackett-Luce), the
 winner first, the other sides by their totals (equal totals tie).
+
+One replay at a time: on PostgreSQL two games finishing at once would each
+replay without the other's uncommitted game and write over each other's rows
+(ratings unlike a replay, a duplicate key). A transaction-scoped advisory lock
+makes the second wait for the first to commit, then replay seeing it. Always
+taken last in a write (after the game's row and the standings), so it adds
+no lock cycle. SQLite has one writer at a time already.
 """
 
 from __future__ import annotations
@@ -15,13 +22,15 @@ from itertools import groupby
 from typing import Any
 
 from openskill.models import PlackettLuce, PlackettLuceRating
-from sqlalchemy import delete, func, insert, select
+from sqlalchemy import delete, func, insert, select, text
 
 from ..db.models import db
 from .models import PlayerRating, PlayerResult, RatingRow
 
 MODEL = PlackettLuce()
 QUIET = {"synchronize_session": False}
+# The advisory lock's key: any number no other lock of ours uses (migration.py).
+RATINGS_LOCK = 500500501
 
 
 def shown(mu: float, sigma: float) -> float:
@@ -105,6 +114,7 @@ def refresh(since: datetime | None = None, without: str | None = None) -> None:
 
     `without` names a game about to be deleted, rated as if gone already.
     """
+    _one_at_a_time()
     gone = delete(RatingRow)
     if since is not None:
         gone = gone.where(RatingRow.created >= since)
@@ -131,6 +141,15 @@ def refresh(since: datetime | None = None, without: str | None = None) -> None:
     if batch:
         db.session.execute(insert(RatingRow.__table__), batch)
     _keep_current(touched, now, counts)
+
+
+def _one_at_a_time() -> None:
+    """Wait until no other transaction is replaying ratings, until this one ends."""
+    if db.session.get_bind().dialect.name == "postgresql":
+        # Read committed: every statement after the wait sees what it committed.
+        db.session.execute(
+            text("SELECT pg_advisory_xact_lock(:key)"), {"key": RATINGS_LOCK}
+        )
 
 
 def _keep_current(

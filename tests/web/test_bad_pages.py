@@ -137,6 +137,6 @@ def test_importing_a_date_that_overflows_is_a_one_line_error(runner, client, tmp
     assert result.exit_code == 1 and result.exception is not None
     assert result.output.strip().splitlines() == [
         "Error: Nothing imported: game 1 (created): "
-        "'0001-01-01T00:00:00+14:00' is not a date."
+        "'0001-01-01T00:00:00+14:00' is not a date, such as 2024-05-03T19:30:00+00:00."
     ]
     assert client.get("/api/games").json["total"] == 0
