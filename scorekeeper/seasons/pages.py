@@ -67,6 +67,11 @@ def check_password(form: FlaskForm) -> None:
     club.check(form.password.data, current_app.config.get("CLUB_PASSWORD"))
 
 
+def closed() -> str | None:
+    """Return why no season can be named or changed here, or None when one can."""
+    return None if current_app.config.get("CLUB_PASSWORD") else club.NO_PASSWORD
+
+
 def saving(form: SeasonForm, season: Any = None) -> Response | int:
     """Save a season the form sends; go to its page, or return an error's status."""
     if not form.validate():
@@ -100,6 +105,7 @@ def index() -> tuple[str, int] | Response:
         seasons=service.all_seasons(),
         form=form,
         rules=rules,
+        closed=closed(),
     ), done
 
 
@@ -122,6 +128,7 @@ def season(season_id: int) -> tuple[str, int] | Response:
         teams=teams,
         form=form,
         remove=DeleteSeasonForm(formdata=None),
+        closed=closed(),
     ), done
 
 
