@@ -26,13 +26,18 @@ def test_the_review_is_its_own_step_with_the_names_kept_out_of_sight(client):
     assert 'type="text"' not in page  # no names form above the rules
     assert re.search(r'name="players-2"[^>]* type="hidden" value="Bob"', page)
     assert "Us: Ann, Cat" in page and "Them: Bob, Dan" in page
-    # Start first, then who deals, the table and the rules in one line.
+    # Who deals and Start first, then the table and the rules in one line.
     where = [
         page.index(t)
-        for t in ("Start the game", "Who deals first?", "Us: Ann, Cat", "Rules: ")
+        for t in (
+            "Who deals first?",
+            "Start the game",
+            "Us: Ann, Cat",
+            "Rules in force",
+        )
     ]
     assert where == sorted(where)
-    assert "Rules: <strong>Australian rules</strong>" in page
+    assert '<p id="rules-in-short"><strong>Australian rules</strong>' in page
 
 
 def test_the_review_says_the_rules_in_short_and_only_those_of_this_table(client):
@@ -63,10 +68,7 @@ def test_house_rules_are_said_as_their_preset_and_what_differs(app, client):
     page = client.post(
         "/new/2x2", data={**NEW_GAME_FORM, "rules": choice, "review": "1"}
     )
-    assert (
-        "Rules: <strong>Australian, except: trick points lock at 490</strong>"
-        in page.text
-    )
+    assert "<strong>Australian, except: trick points lock at 490</strong>" in page.text
     listed = client.get("/rules/").text
     assert "Australian, except: trick points lock at 490" in listed
     assert "Five players" not in listed.split("<details")[0]
