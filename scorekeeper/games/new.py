@@ -18,6 +18,7 @@ from ..scoring import (
     ScoringError,
     Table,
     describe_rules,
+    in_short,
     make_table,
     rules_from_dict,
 )
@@ -134,14 +135,15 @@ def names(shape: str):
     sides, size = parse_shape(shape)
     access.device(create=True)  # before the form: a double tap shares one phone
     form = blank_form(sides, size)
-    summary, error, table = None, None, None
+    summary, error, table, short = None, None, None, ""
     if form.validate_on_submit() and not form.change.data:
         try:
             table = new_table(form, sides, size)
             rules = rules_from_dict(chosen_rules(form.rules.data))
             form.first_dealer.choices = [SelectChoice(p) for p in table.seats]
             form.first_dealer.data = table.first_dealer
-            summary = describe_rules(rules)
+            summary = describe_rules(rules, len(table.seats))
+            short = in_short(rules)
             if form.start.data:
                 return start(form, rules, table)
         except (AppError, ScoringError) as err:
@@ -156,6 +158,7 @@ def names(shape: str):
         size=size,
         groups=groups,
         summary=summary,
+        short=short,
         table=table,
         error=error,
         used_names=service.player_names(),

@@ -115,7 +115,7 @@ def drawn(
         hints=present.hints(game.rules, table, state),
         ahead=present.deals_ahead(game.rules, table, state),
         banner=present.ending([side.name for side in table.sides], state),
-        summary=describe_rules(game.rules),
+        summary=describe_rules(game.rules, len(table.seats)),
         chart=present.chart(table, state),
         # Only the writer's page has forms: a watcher's sets no cookie at all.
         confirm=ConfirmForm(version=str(game.version)).fresh() if token else None,

@@ -1,5 +1,6 @@
 """Sharing a game: the view link as a QR code, a chat summary, notes, the play link,
-and the downloads: its hands as CSV and the game as JSON."""
+the table display for a tablet between the players, and the downloads: its
+hands as CSV and the game as JSON."""
 
 from __future__ import annotations
 
@@ -16,8 +17,9 @@ from flask import (
 from ..api import schema, sheets
 from ..api.sheets import attachment, csv_file
 from ..errors import AppError, Forbidden
+from ..web import conditional
 from ..web.assets import qr_code
-from . import exports, service
+from . import exports, present, service
 from .forms import NotesForm
 from .pages import held_token, writable_game
 from .service import Loaded
@@ -108,3 +110,39 @@ def game_json(game_id: str) -> Response:
     """Download a game as GET /api/games/<id> shows it."""
     game = service.load(game_id)
     return attachment(jsonify(schema.game_to_dict(game)), f"{stem(game)}.json")
+
+
+# The table display: the game for a tablet (or phone) lying between the
+# players. A view of the same game, live as any watcher's scoreboard
+# (static/live.js asks for this page again and swaps its parts), the totals
+# large enough to read across the table, the deal and the last hand;
+# static/table.js keeps the screen on and opens the hand entry at a tap.
+
+
+def table_page(game: Loaded) -> str:
+    """Render the table display of a game."""
+    state, table = game.state, game.table
+    last = state.hands[-1] if state.hands else None
+    return render_template(
+        "games/table.html",
+        game=game.game,
+        table=table,
+        state=state,
+        number=len(state.hands) + 1,
+        limit=game.rules.hands_limit,
+        last=present.confirmation(table, last) if last else None,
+        banner=present.ending([side.name for side in table.sides], state),
+    )
+
+
+@bp.get("/games/<game_id>/table")
+def table_view(game_id: str) -> Response:
+    """Show a game for the middle of the table; 304 while it has not changed."""
+    head = service.head(game_id)
+
+    def render() -> tuple[str, int]:
+        game = service.load(game_id)
+        return table_page(game), game.version
+
+    # The same page for every phone: it holds no form and no play link.
+    return conditional.scoreboard(head, False, render)

@@ -10,12 +10,12 @@ from werkzeug.wrappers import Response
 from ..errors import AppError, Forbidden, app_error
 from ..scoring import (
     DEFAULT_PRESET,
-    PRESET_NAMES,
     PRESETS,
     SETTINGS,
     SPECIAL_OFFERS,
     ScoringError,
     describe_rules,
+    in_short,
     rules_from_dict,
 )
 from ..web import access
@@ -106,7 +106,7 @@ def index() -> str:
     entries = [
         {
             "ruleset": ruleset,
-            "preset": PRESET_NAMES.get(ruleset.rules.get("preset", DEFAULT_PRESET)),
+            "short": in_short(rules_from_dict(ruleset.rules)),
             "summary": describe_rules(rules_from_dict(ruleset.rules)),
             "mine": service.may_write(ruleset, held.get(str(ruleset.id))),
         }

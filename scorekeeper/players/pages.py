@@ -33,27 +33,38 @@ bp = Blueprint("players", __name__)
 
 
 def rating_chart(history: list[tuple[object, float]], games: int) -> Markup:
-    """Return an inline SVG line of a player's rating over their `games` rated."""
+    """Return an SVG line of a player's rating over their `games` rated, axes named."""
     if len(history) < 2:
         return Markup("")
     values = [value for _, value in history]
     low, high = min(values), max(values)
     high = high if high > low else low + 1
-    width, height, pad = 320, 160, 24
+    width, height = 320, 180
+    left, right, top, bottom = 44, 12, 12, 40  # room for the axes' words
     steps = len(values) - 1
     points = " ".join(
-        f"{pad + (width - 2 * pad) * i / steps:.1f},"
-        f"{pad + (height - 2 * pad) * (high - v) / (high - low):.1f}"
+        f"{left + (width - left - right) * i / steps:.1f},"
+        f"{top + (height - top - bottom) * (high - v) / (high - low):.1f}"
         for i, v in enumerate(values)
     )
     label = escape(
-        f"Rating over {games} games: from {values[0]:.1f} to {values[-1]:.1f}."
+        f"Rating after each finished game, over {games} games: "
+        f"from {values[0]:.1f} to {values[-1]:.1f}."
     )
+    base, middle = height - bottom, top + (height - top - bottom) / 2
     return Markup(
         f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" '
         f'aria-label="{label}">'
-        f'<text x="2" y="{pad}">{high:.0f}</text>'
-        f'<text x="2" y="{height - 6}">{low:.0f}</text>'
+        f'<line class="axis" x1="{left}" x2="{left}" y1="{top}" y2="{base}"/>'
+        f'<line class="axis" x1="{left}" x2="{width - right}" y1="{base}" y2="{base}"/>'
+        f'<text x="{left - 4}" y="{top + 8}" text-anchor="end">{high:.0f}</text>'
+        f'<text x="{left - 4}" y="{base}" text-anchor="end">{low:.0f}</text>'
+        f'<text class="axis-name" x="12" y="{middle:.0f}" text-anchor="middle" '
+        f'transform="rotate(-90 12 {middle:.0f})">Rating</text>'
+        f'<text x="{left}" y="{base + 14}">1</text>'
+        f'<text x="{width - right}" y="{base + 14}" text-anchor="end">{games}</text>'
+        f'<text class="axis-name" x="{(left + width - right) / 2:.0f}" '
+        f'y="{height - 4}" text-anchor="middle">Finished games played</text>'
         f'<polyline class="s0" points="{points}"/></svg>'
     )
 

@@ -24,6 +24,11 @@ from ..scoring import ENDINGS, name_key
 NAMED = 3
 # How many points of their rating over time a player's chart shows, at most.
 CHART = 100
+# How unsure a rating is (OpenSkill's sigma, 8.3 before any game) when its
+# words call it still rising, or settled: a rating is shown as mu - 3 sigma,
+# so it climbs as games shrink sigma, even for a player who does not improve.
+# Four-handed, sigma is about 6 after 20 games and 3.5 after 70.
+UNSETTLED, SETTLED = 6.0, 3.5
 
 
 @dataclass(frozen=True)
@@ -36,6 +41,18 @@ class Rated:
     sigma: float
     ordinal: float
     games: int
+
+    @property
+    def words(self) -> str:
+        """Return the rating as a player would say it, with how settled it is."""
+        played = f"{self.games} finished game{'s' if self.games != 1 else ''}"
+        if self.sigma > UNSETTLED:
+            how = "a new rating starts low and rises as more games confirm it"
+        elif self.sigma > SETTLED:
+            how = "taking shape: more games will firm it up"
+        else:
+            how = "settled: it now moves with wins and losses"
+        return f"{self.ordinal:.1f} after {played}: {how}."
 
 
 @dataclass(frozen=True)

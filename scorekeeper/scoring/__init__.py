@@ -1,7 +1,7 @@
 """The scoring engine: rules in, results out. Imports nothing from the web stack."""
 
 from .contracts import PASS, SUIT_SYMBOL, SUITS, Contract, Special
-from .describe import describe_rules
+from .describe import describe_rules, differences, in_short
 from .errors import ScoringError
 from .game import (
     ENDINGS,
@@ -59,6 +59,8 @@ __all__ = [
     "clean_name",
     "contracting_sides",
     "describe_rules",
+    "differences",
+    "in_short",
     "first_out_matters",
     "make_hand",
     "make_table",

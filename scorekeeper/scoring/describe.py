@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from .contracts import KNOWN_SPECIALS, plural
-from .rules import PRESET_NAMES, Rules
+from .rules import PRESET_NAMES, PRESETS, Rules
+from .settings import SETTINGS, Setting
 
 ASSUMED = " (assumed: the rule texts are silent)"
 # Special contracts whose default value RULES.md marks as assumed.
@@ -65,7 +66,7 @@ def _bonuses(rules: Rules) -> list[str]:
     return ["No slam bonus: taking all ten tricks scores the bid's value."]
 
 
-def _hand(rules: Rules) -> list[str]:
+def _hand(rules: Rules, five: bool = True) -> list[str]:
     per = rules.points_per_trick
     lines = [
         "A failed contract's value is taken off the contractors' score."
@@ -116,15 +117,16 @@ def _hand(rules: Rules) -> list[str]:
     )
     if rules.failure == "to_opponents":
         share += ", and each defender gets a failed contract's full value"
-    lines.append(
-        f"Five players: a called partner and the bidder each score {share}"
-        + ASSUMED
-        + "."
-    )
+    if five:
+        lines.append(
+            f"Five players: a called partner and the bidder each score {share}"
+            + ASSUMED
+            + "."
+        )
     return lines
 
 
-def _end(rules: Rules) -> list[str]:
+def _end(rules: Rules, five: bool = True) -> list[str]:
     lines = []
     if rules.floor is not None:
         lines.append(f"A side at {rules.floor} or below goes out the back door.")
@@ -163,7 +165,7 @@ def _end(rules: Rules) -> list[str]:
             f"After {rules.hands_limit} hands, redeals included" + ASSUMED + ", "
             "the highest total wins."
         )
-    if rules.target is not None:
+    if rules.target is not None and five:
         lines.append(
             "Five players: when the bidder and the called partner both go out, "
             "the higher total wins, else the bidder" + ASSUMED + "."
@@ -203,13 +205,58 @@ def _bidding(rules: Rules) -> list[str]:
     return lines
 
 
-def describe_rules(rules: Rules) -> list[str]:
-    """Return the rules in force as short plain sentences."""
+def describe_rules(rules: Rules, players: int | None = None) -> list[str]:
+    """Return the rules in force as short plain sentences (at a table of
+    `players`, only those that apply there)."""
     name = PRESET_NAMES.get(rules.preset, rules.preset)
+    five = players in (None, 5)
     return [
         f"Based on the {name} rules.",
         *_contracts(rules),
-        *_hand(rules),
-        *_end(rules),
+        *_hand(rules, five),
+        *_end(rules, five),
         *_bidding(rules),
     ]
+
+
+def _lower(words: str) -> str:
+    return words[:1].lower() + words[1:]
+
+
+def _setting_words(setting: Setting, value: object) -> str:
+    """Return one setting's value in a few words: "trick points lock at 490"."""
+    label = _lower(setting.label)
+    tapped = next((c.words for c in setting.choices if c.value == value), None)
+    if setting.kind == "bool":
+        return label if value else f"{label}: off"
+    if setting.kind == "word" or (tapped and not tapped.lstrip("−").isdigit()):
+        # "a failed bid's value is to the opponents", "defenders score…: never"
+        joint = " " if label.rsplit(" ", 1)[-1] in ("is", "score") else ": "
+        return f"{label}{joint}{_lower(tapped or str(value))}"
+    if value is None:
+        return f"{label}: none"
+    return f"{label} {value}".replace("-", "−")
+
+
+def differences(rules: Rules) -> list[str]:
+    """Return how rules differ from their preset, each in a few words."""
+    base = PRESETS[rules.preset]
+    found = [
+        _setting_words(setting, getattr(rules, key))
+        for key, setting in SETTINGS.items()
+        if getattr(rules, key) != getattr(base, key)
+    ]
+    had = {s.key: s for s in base.contracts}
+    has = {s.key: s for s in rules.contracts}
+    for key, special in has.items():
+        if had.get(key) != special:
+            found.append(f"{_lower(special.name)} {special.value}")
+    found += [f"no {_lower(s.name)}" for key, s in had.items() if key not in has]
+    return found
+
+
+def in_short(rules: Rules) -> str:
+    """Return the rules in one line: "Australian, except: trick points lock at 490"."""
+    name = PRESET_NAMES.get(rules.preset, rules.preset)
+    changed = differences(rules)
+    return f"{name}, except: {'; '.join(changed)}" if changed else f"{name} rules"

@@ -76,6 +76,11 @@ def check_password(form: FlaskForm) -> None:
     club.check(form.password.data, current_app.config.get("CLUB_PASSWORD"))
 
 
+def closed() -> str | None:
+    """Return why no season can be named or changed here, or None when one can."""
+    return None if current_app.config.get("CLUB_PASSWORD") else club.NO_PASSWORD
+
+
 def saving(form: SeasonForm, season: Any = None) -> Response | int:
     """Save a season the form sends; go to its page, or return an error's status."""
     if not form.validate():
@@ -110,6 +115,7 @@ def index() -> tuple[str, int] | Response:
         form=form,
         found=found,
         rules=rulesets.names_of(s.ruleset_id for s in seasons),
+        closed=closed(),
     ), done
 
 
@@ -132,6 +138,7 @@ def season(season_id: int) -> tuple[str, int] | Response:
         teams=teams,
         form=form,
         remove=DeleteSeasonForm(formdata=None),
+        closed=closed(),
     ), done
 
 

@@ -167,6 +167,9 @@ def test_a_new_game_reviews_the_rules_and_the_dealer_before_it_starts(
     dealer = page.locator("fieldset", has_text="Who deals first?")
     start = page.get_by_role("button", name="Start the game")
     assert dealer.bounding_box()["y"] < start.bounding_box()["y"]
+    assert_in_view(page, start)  # on the first screen, not under every rule
+    expect(page.locator("#rules-in-short")).to_have_text("Australian rules")
+    expect(page.get_by_text("Five players")).to_be_hidden()
     page.get_by_role("button", name="Change names or rules").click()
     expect(page.locator("input[name='players-2']")).to_have_value("Bob")
     page.get_by_role("button", name="Next: check the rules").click()

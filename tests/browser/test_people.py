@@ -63,3 +63,39 @@ def test_a_phone_merges_two_players_from_the_leaderboard(
             page.goto(club_server + path)
             checked(page)
         expect(page.get_by_text("Ann and Bob played in the same game")).to_be_visible()
+
+
+def test_the_players_list_everyone_and_a_page_says_the_rating_in_words(
+    live_server: str, page: Page
+):
+    for _ in range(3):
+        won(live_server, ["Ann", "Cat", "Bob", "Dan"])
+    game = post(
+        f"{live_server}/api/games",
+        {
+            **FRIDAY,
+            "sides": [
+                {"name": "A", "players": ["Eve", "Fay"]},
+                {"name": "B", "players": ["Gus", "Hal"]},
+            ],
+            "first_dealer": "Eve",
+        },
+    )
+    post(
+        f"{live_server}/api/games/{game['id']}/hands",
+        {"contract": "pass"},
+        game["write_token"],
+    )
+    page.goto(f"{live_server}/players")
+    eve = page.get_by_role("row", name="Eve")
+    expect(eve).to_contain_text("unrated")
+    checked(page)
+    page.get_by_role("link", name="Ann", exact=True).click()
+    expect(
+        page.get_by_text("after 3 finished games: a new rating starts low")
+    ).to_be_visible()
+    chart = page.locator("svg.chart")
+    expect(chart).to_be_visible()
+    for axis in ("Rating", "Finished games played"):
+        expect(chart.locator("text", has_text=axis)).to_be_visible()
+    checked(page)

@@ -26,10 +26,52 @@ def test_the_review_is_its_own_step_with_the_names_kept_out_of_sight(client):
     assert 'type="text"' not in page  # no names form above the rules
     assert re.search(r'name="players-2"[^>]* type="hidden" value="Bob"', page)
     assert "Us: Ann, Cat" in page and "Them: Bob, Dan" in page
+    # Who deals and Start first, then the table and the rules in one line.
     where = [
-        page.index(t) for t in ("Rules in force", "Who deals first?", "Start the game")
+        page.index(t)
+        for t in (
+            "Who deals first?",
+            "Start the game",
+            "Us: Ann, Cat",
+            "Rules in force",
+        )
     ]
     assert where == sorted(where)
+    assert '<p id="rules-in-short"><strong>Australian rules</strong>' in page
+
+
+def test_the_review_says_the_rules_in_short_and_only_those_of_this_table(client):
+    four = client.post("/new/2x2", data={**NEW_GAME_FORM, "review": "1"}).text
+    assert "Five players" not in four and "Every rule at this table (13)" in four
+    five = {
+        f"players-{i}": n for i, n in enumerate(["Ann", "Bob", "Cat", "Dan", "Eve"])
+    }
+    page = client.post(
+        "/new/5x1", data={**five, "rules": "preset:australian", "review": "1"}
+    )
+    assert "Five players: a called partner" in page.text
+    started = client.post(
+        "/new/2x2", data={**NEW_GAME_FORM, "first_dealer": "Ann", "start": "1"}
+    )
+    board = client.get(started.location).text
+    assert "Rules in force" in board and "Five players" not in board
+
+
+def test_house_rules_are_said_as_their_preset_and_what_differs(app, client):
+    from scorekeeper.house_rules import service as rulesets
+
+    with app.app_context():
+        house, _ = rulesets.create_ruleset(
+            "Club", {"preset": "australian", "lock": 490}
+        )
+        choice = f"ruleset:{house.id}"
+    page = client.post(
+        "/new/2x2", data={**NEW_GAME_FORM, "rules": choice, "review": "1"}
+    )
+    assert "<strong>Australian, except: trick points lock at 490</strong>" in page.text
+    listed = client.get("/rules/").text
+    assert "Australian, except: trick points lock at 490" in listed
+    assert "Five players" not in listed.split("<details")[0]
 
 
 def test_change_goes_back_to_the_names_with_everything_kept(client):

@@ -85,10 +85,11 @@ def count_queries(app, work):
     return len(statements(app, work))
 
 
-def test_hand_fifty_takes_as_many_queries_as_hand_one(app, client, api):
+def test_hand_fifty_takes_as_many_queries_as_hand_two(app, client, api):
     api.create(rules={"target": None, "floor": None, "hands_limit": 1000})
+    api.hand(**SEVEN_HEARTS)  # the first hand brings the players into the standings
     first = count_queries(app, lambda: api.hand(**SEVEN_HEARTS))
-    for _ in range(48):
+    for _ in range(47):
         api.hand(**SEVEN_HEARTS)
     fiftieth = count_queries(app, lambda: api.hand(**SEVEN_HEARTS))
     assert fiftieth == first
@@ -108,10 +109,12 @@ def test_recording_a_hand_reads_no_stored_result_back(app, api):
 
 def test_list_games_and_player_names(app, api):
     api.create()
+    api.hand(contract="pass")
     api.create(
         sides=[{"name": "E", "players": ["Eve"]}, {"name": "A", "players": ["Ann"]}],
         first_dealer=None,
     )
+    api.hand(contract="pass")
     with app.app_context():
         assert services.player_names()[0] == "Ann"
         assert set(services.player_names()) == {"Ann", "Bob", "Cat", "Dan", "Eve"}

@@ -119,7 +119,7 @@ def test_saving_the_preset_unchanged_stores_only_the_preset(client):
     assert response.location == "/rules/"
     assert saved(client)[0]["rules"] == {"preset": "australian"}
     page = client.get("/rules/").text
-    assert "Plain" in page and "Preset: Australian" in page
+    assert "Plain" in page and "Australian rules" in page
     assert "House rules “Plain” saved." in page
 
 

@@ -7,6 +7,7 @@ from collections import Counter
 from types import SimpleNamespace
 from typing import Any
 
+import pytest
 from api_helpers import import_past, statements
 from flask import Flask
 from hypothesis import HealthCheck, given, settings
@@ -235,6 +236,12 @@ def test_the_leaderboard_and_a_players_page_and_api(app: Flask, client):
     page = client.get("/players/%20aNN%20")
     assert page.status_code == 200 and "<h1>Ann</h1>" in page.text
     assert "<svg" in page.text  # the rating over two games
+    # The rating in a player's words, not "2.1 (25.9 ± 23.7)"; the chart's axes named.
+    assert "after 3 finished games: a new rating starts low and rises" in page.text
+    assert "±" not in page.text.split("<h1>")[1]
+    assert (
+        ">Rating</text>" in page.text and ">Finished games played</text>" in page.text
+    )
     # The contracts by suit and level, drawn by the same macro as /stats.
     assert "<caption>Bid by suit</caption>" in page.text
     assert "<caption>By level</caption>" in client.get("/stats").text
@@ -257,6 +264,19 @@ def test_the_leaderboard_and_a_players_page_read_kept_rows_not_every_result(
         sql = statements(app, lambda path=path: client.get(path))
         scans = [s for s in sql if re.search(r"\b(player|side|hand)_result\b", s)]
         assert sql and not scans, path
+
+
+@pytest.mark.parametrize(
+    ("sigma", "games", "words"),
+    [
+        (8.0, 1, "1.0 after 1 finished game: a new rating starts low and rises"),
+        (5.0, 40, "1.0 after 40 finished games: taking shape"),
+        (2.0, 200, "1.0 after 200 finished games: settled"),
+    ],
+)
+def test_a_rating_is_said_in_a_players_words(sigma, games, words):
+    rated = players.Rated("ann", "Ann", 1.0 + 3 * sigma, sigma, 1.0, games)
+    assert rated.words.startswith(words)
 
 
 def test_the_rating_chart_reads_at_most_a_hundred_points_first_and_last_kept():

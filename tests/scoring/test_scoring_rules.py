@@ -10,6 +10,8 @@ from scorekeeper.scoring import (
     PRESETS,
     ScoringError,
     describe_rules,
+    differences,
+    in_short,
     rules_from_dict,
     rules_to_dict,
 )
@@ -385,3 +387,24 @@ def test_each_defender_getting_the_full_failed_value_five_handed_is_said():
         if line.startswith("Five players: a called partner")
     )
     assert "each defender gets a failed contract's full value (assumed" in line
+
+
+def test_rules_in_short_name_the_preset_and_only_what_differs():
+    assert in_short(PRESETS["australian"]) == "Australian rules"
+    assert in_short(house(lock=490)) == "Australian, except: trick points lock at 490"
+    changed = house(
+        failure="to_opponents", slam_bonus=False, floor=None, contracts={"misere": 150}
+    )
+    assert differences(changed) == [
+        "slam bonus: off",
+        "a failed bid's value is to the opponents",
+        "floor: none",
+        "misère 150",
+        "no open misère",
+    ]
+
+
+def test_at_a_table_of_four_the_rules_leave_out_the_five_handed_ones():
+    four = describe_rules(PRESETS["australian"], 4)
+    assert not [line for line in four if "Five players" in line]
+    assert len([line for line in describe_rules(PRESETS["australian"], 5)]) == 15

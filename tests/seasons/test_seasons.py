@@ -73,6 +73,23 @@ def test_a_season_is_named_on_its_page_and_listed(app, club):
     assert "Spring" in club.get("/seasons/").text
 
 
+def test_without_a_club_password_the_pages_say_why_instead_of_a_form(app, club):
+    club.post("/seasons/", data=form())
+    with app.app_context():
+        season_id = db.session.execute(db.select(Season.id)).scalar_one()
+    for path in ("/seasons/", f"/seasons/{season_id}"):
+        page = club.get(path).text
+        assert "needs the club password" in page and 'name="password"' in page
+        assert "no-club-password" not in page
+    app.config["CLUB_PASSWORD"] = None
+    for path in ("/seasons/", f"/seasons/{season_id}"):
+        page = club.get(path).text
+        assert (
+            'id="no-club-password"' in page and "its owner sets CLUB_PASSWORD" in page
+        )
+        assert 'name="password"' not in page and "<form" not in page.split("<main")[1]
+
+
 def test_a_wrong_or_missing_club_password_saves_nothing(app, club):
     wrong = club.post("/seasons/", data=form(password="friday"))
     assert wrong.status_code == 403 and "not the club password" in wrong.text
@@ -137,9 +154,11 @@ def test_a_season_keeps_to_its_house_rules(app, club, api):
         house, _ = rulesets.create_ruleset("Club", {"preset": "australian"})
         ruleset_id = house.id
     api.create(ruleset=ruleset_id)
+    api.hand(contract="pass")
     kept = api.game_id
     three = [{"name": n, "players": [n]} for n in ("Eve", "Fay", "Gus")]
     api.create(sides=three, first_dealer="Eve")
+    api.hand(contract="pass")
     today = date.today().isoformat()
     whole = form(first_day=today, last_day=today, ruleset=str(ruleset_id))
     assert club.post("/seasons/", data=whole).status_code == 302
