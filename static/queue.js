@@ -284,11 +284,46 @@ document.addEventListener("DOMContentLoaded", () => {
       line.after(note);
     }
   }
+  // Undo takes back the last hand, saved or waiting: while hands wait here, it
+  // is the last of them, and needs no connection.
+  let undone = "";  // what the last Undo of a waiting hand did
+  function takeBack(key) {
+    const hand = read().find((it) => it.key === key);
+    if (!hand) return;
+    if (sending && read()[0].key === key) {
+      undone = `Hand ${hand.number} is on its way to the server: undo it once it is saved.`;
+    } else {
+      change(key, () => []);
+      undone = `Hand ${hand.number} undone: it was ${hand.words}, and it had not been sent.`;
+      const heading = form()?.querySelector("h2");
+      if (heading && !held) heading.textContent = `Record hand ${hand.number}`;
+    }
+    show();
+  }
+  function showUndo(hands) {
+    const part = document.querySelector('[data-live="undo"]');
+    if (!part) return;
+    document.getElementById("undo-waiting")?.remove();
+    const last = hands.filter((hand) => hand.state === "waiting").at(-1);
+    for (const saved of part.children) saved.hidden = Boolean(last);
+    if (!last && !undone) return;
+    const box = document.createElement("div");
+    box.id = "undo-waiting";
+    box.className = "actions";
+    if (last) box.append(button(`Undo hand ${last.number}`, () => takeBack(last.key)));
+    if (undone) {
+      const said = paragraph(undone);
+      said.setAttribute("role", "status");
+      box.append(said);
+    }
+    part.append(box);
+  }
   function show() {
     const hands = read().filter((hand) => hand.key !== held);
     list.replaceChildren(...hands.map(item));
     list.hidden = hands.length === 0;
     moveDeal(hands);
+    showUndo(hands);
     const heading = form()?.querySelector("h2");
     const last = read().at(-1);
     if (heading && last && !held) heading.textContent = `Record hand ${last.number + 1}`;
@@ -305,6 +340,7 @@ document.addEventListener("DOMContentLoaded", () => {
     }
     const hands = read();
     const hand = take(hands, taps, event.submitter);  // should it fail, the form posts
+    undone = "";
     write([...hands, hand]);
     event.preventDefault();
     if (hands.length === 0) {
