@@ -150,7 +150,7 @@ document.addEventListener("DOMContentLoaded", () => {
       change(hand.key, (it) => [{ ...it, state: "moved", latest: answer.latest, now: answer.version, next: answer.next }]);
       if (held === hand.key) wait(hand);
     } else if (held === hand.key && form()) {
-      refused(hand);
+      refused(hand, answer);
       return;
     } else if (answer.field === "csrf_token" && !hand.renewed && form()) {
       // The session is newer than the page (the browser was closed meanwhile):
@@ -174,14 +174,30 @@ document.addEventListener("DOMContentLoaded", () => {
     toTotals(answer.location ? new URL(answer.location, location.href).hash : "");
   }
 
-  // A hand just tapped that the server refused: send the form as a plain form,
-  // so the server shows what is wrong on the field, as without JavaScript.
-  function refused(hand) {
+  // A hand just tapped that the server refused: its taps stay on the form and
+  // the server's word shows by Save hand, where the eye is. A stale page (its
+  // CSRF token) goes as a plain form, for the server's fresh one.
+  function refused(hand, answer) {
     change(hand.key, () => []);
     const taps = form();
     held = null;
-    plain = true;
     taps.inert = false;
+    taps.elements.form_id.value = newId();
+    const said = document.getElementById("save-error");
+    if (said && answer.error && answer.field !== "csrf_token") {
+      said.textContent = answer.error;
+      said.hidden = false;
+      // And on the taps it names (else atop the form), as without a script.
+      const field = answer.field && taps.querySelector(`input[name="${CSS.escape(answer.field)}"]`);
+      const place = field?.closest("fieldset")?.querySelector("legend") ?? taps.querySelector("h2");
+      const box = document.createElement("div");
+      box.className = "errors refused";
+      box.append(paragraph(answer.error));
+      place?.after(box);
+      said.scrollIntoView({ block: "nearest" });
+      return;
+    }
+    plain = true;
     const passed = hand.fields.some(([name]) => name === "passed");
     taps.requestSubmit(taps.querySelector(`[type=submit][name="${passed ? "passed" : "save"}"]`));
   }
@@ -341,6 +357,9 @@ document.addEventListener("DOMContentLoaded", () => {
     const hands = read();
     const hand = take(hands, taps, event.submitter);  // should it fail, the form posts
     undone = "";
+    const said = document.getElementById("save-error");
+    if (said) said.hidden = true;
+    for (const box of taps.querySelectorAll(".errors.refused")) box.remove();
     write([...hands, hand]);
     event.preventDefault();
     if (hands.length === 0) {

@@ -172,3 +172,45 @@ def test_undo_and_edit_of_a_saved_hand_offline_say_they_need_the_connection(
     expect(page.locator(".totals .score")).to_have_text(["30", "200"])
     signal(page, line, True)
     assert bidders(live_server, game) == ["Bob"]
+
+
+def test_a_refused_save_says_why_by_the_save_button_in_the_pages_words(
+    live_server, page
+):
+    scoring(live_server, page)
+    tap(page, "Who won the bidding?", "Ann")
+    tap(page, "Tricks the bidders took", "4")
+    page.evaluate("() => { window.stayed = true; }")
+    page.get_by_role("button", name="Save hand").click()
+    said = page.locator("#save-error")
+    expect(said).to_have_text(
+        "Tap the contract, such as 7♥ or Misère, or Everyone passed."
+    )
+    expect(said).to_be_in_viewport()
+    expect(page.locator("fieldset .errors")).to_contain_text("Tap the contract")
+    assert page.locator("input[name=bidder][value=Ann]").is_checked()  # kept
+    assert page.evaluate("() => window.stayed") is True  # no page load
+    tap(page, "Contract", "6S")
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.locator(".totals .score")).to_have_text(["-40", "60"])
+    expect(said).to_be_hidden()
+
+
+def test_a_five_handed_bidder_cannot_be_their_own_partner(live_server, page):
+    five = {
+        "name": "Five",
+        "rules": {"preset": "australian"},
+        "sides": [
+            {"name": n, "players": [n]} for n in ("Ann", "Bob", "Cat", "Dan", "Eve")
+        ],
+    }
+    game = post(f"{live_server}/api/games", five)
+    page.goto(live_server + game["links"]["play"])
+    tap(page, "Called partner", "Bob")
+    tap(page, "Who won the bidding?", "Bob")
+    own = page.locator("input[name=partner][value=Bob]")
+    expect(own).to_be_disabled()
+    expect(own).not_to_be_checked()
+    tap(page, "Who won the bidding?", "Ann")
+    expect(own).to_be_enabled()
+    expect(page.locator("input[name=partner][value=Ann]")).to_be_disabled()

@@ -83,7 +83,10 @@ def test_recording_a_hand_redirects_to_the_new_totals(client):
 @pytest.mark.parametrize(
     ("hand", "message"),
     [
-        ({"bidder": "Bob", "tricks": "7"}, "Name the contract"),
+        (
+            {"bidder": "Bob", "tricks": "7"},
+            "Tap the contract, such as 7♥ or Misère, or Everyone passed.",
+        ),
         ({"contract": "7H", "tricks": "7"}, "Say who won the bidding"),
         ({"bidder": "Bob", "contract": "7H"}, "Say how many tricks"),
         ({"bidder": "Zed", "contract": "7H", "tricks": "7"}, "is not at this table"),
@@ -98,6 +101,17 @@ def test_a_bad_hand_names_what_is_wrong_and_records_nothing(client, hand, messag
     assert response.status_code == 400
     assert message in response.text
     assert totals(client.get(board).text) == ["0", "0"]
+
+
+def test_a_refused_hand_says_what_is_wrong_by_the_save_button(client):
+    board = start(client)
+    response = record(client, board, bidder="Bob", tricks="7")
+    bar = response.text.split('class="actions savebar">', 1)[1].split("</div>", 1)[0]
+    assert (
+        '<p class="save-error" id="save-error" role="alert">'
+        "Tap the contract, such as 7♥ or Misère, or Everyone passed.</p>"
+    ) in bar
+    assert 'action="/games/' in response.text and '/hands#hand"' in response.text
 
 
 def test_another_phone_can_watch_but_not_write(app, client):
