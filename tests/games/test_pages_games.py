@@ -218,6 +218,20 @@ def test_a_watcher_can_not_rematch_someone_elses_game(app, client):
     assert client.get("/api/games").json["total"] == 1
 
 
+def test_a_finished_games_watchers_are_pointed_to_its_rematch(app, client):
+    board = start(client)
+    record(client, board, bidder="Ann", contract="10NT", tricks="10")
+    other = app.test_client()
+    assert "Go to the rematch" not in other.get(board).text
+    client.post(board + "/rematch")
+    games = client.get("/api/games").json["games"]
+    rematch = next(g["id"] for g in games if g["id"] != board.rsplit("/", 1)[1])
+    page = other.get(board).text  # the old game's version moved on: drawn anew
+    assert f'href="/games/{rematch}">Go to the rematch</a>' in page
+    assert "Go to the rematch" in client.get(board).text
+    assert "Rematch</button>" not in client.get(board).text
+
+
 def test_hostile_names_are_shown_escaped(client):
     board = start(
         client, **{"players-0": "<script>alert(1)</script>", "first_dealer": "Cat"}
