@@ -73,6 +73,15 @@ const handEntry = (() => {
     }
   }
 
+  // Five-handed, the bidder cannot call themself: their own tile is off.
+  function notOwnPartner(form) {
+    const bidder = checked(form, "bidder");
+    for (const option of form.querySelectorAll('input[name="partner"]')) {
+      option.disabled = bidder !== null && option.value === bidder.value;
+      if (option.disabled) option.checked = false;
+    }
+  }
+
   // What Save hand will record: who, the contract and the tricks, or null
   // while nothing is tapped.
   function parts(form) {
@@ -114,6 +123,7 @@ const handEntry = (() => {
     const tapped = new Set();
     let bar = null;
     const update = () => {
+      notOwnPartner(form);
       fill(form, tapped);
       const said = form.querySelector("output.will-save");
       if (said) said.textContent = describe(form);

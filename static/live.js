@@ -7,6 +7,7 @@ document.addEventListener("DOMContentLoaded", () => {
   const PERIOD = 1500;  // ms between asks: a change shows within about 2 s
   const GIVE_UP = 8000;  // ms before an unanswered ask counts as offline
   const OFFLINE = "Offline: showing the last known score.";
+  const BACK = "Back online: the score is up to date.";
   const line = document.getElementById("updated");
   if (!line) return;
   const banner = document.getElementById("offline");
@@ -44,6 +45,7 @@ document.addEventListener("DOMContentLoaded", () => {
     line.hidden = false;
     if (!banner || reached === undefined) return;
     if (!reached) banner.textContent = OFFLINE;
+    else if (banner.textContent === OFFLINE) banner.textContent = BACK;  // no stale word
     banner.hidden = reached && navigator.onLine;
   };
 

@@ -22,4 +22,35 @@
     window.addEventListener("offline", show);
     show();
   });
+
+  // Offline, a link or form that needs the server (Undo, Edit, Rematch) says
+  // so where it was tapped instead of leading to the browser's error page.
+  // Links are heard last (on window), after queue.js took back a waiting hand.
+  const offline = () => !navigator.onLine || document.getElementById("offline")?.hidden === false;
+  const needs = (event, target, what) => {
+    if (event.defaultPrevented || !offline()) return;
+    event.preventDefault();
+    document.getElementById("needs-line")?.remove();
+    const note = document.createElement("p");
+    note.id = "needs-line";
+    note.className = "banner warn";
+    note.setAttribute("role", "status");
+    note.textContent = `${what} needs the connection: nothing was changed. Try again once the phone is back online.`;
+    (target.closest(".actions, .scroll, .saved, .banner") || target).after(note);
+  };
+  window.addEventListener("click", (event) => {
+    const link = event.target.closest?.("a[href]");
+    if (!link || link.origin !== location.origin || link.hash) return;
+    if (/^\/games\/[^/]+\/(undo|hands\/\d+\/edit)$/.test(link.pathname)) {
+      needs(event, link, link.pathname.endsWith("/undo") ? "Undo" : "Editing a hand");
+    }
+  });
+  // Forms are heard first (capture on window), before live.js takes a submit
+  // for the page leaving.
+  window.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (form.id === "hand") return;  // kept on the phone by queue.js
+    const button = event.submitter?.textContent.trim();
+    needs(event, form, button ? `“${button}”` : "This");
+  }, true);
 })();

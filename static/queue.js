@@ -150,7 +150,7 @@ document.addEventListener("DOMContentLoaded", () => {
       change(hand.key, (it) => [{ ...it, state: "moved", latest: answer.latest, now: answer.version, next: answer.next }]);
       if (held === hand.key) wait(hand);
     } else if (held === hand.key && form()) {
-      refused(hand);
+      refused(hand, answer);
       return;
     } else if (answer.field === "csrf_token" && !hand.renewed && form()) {
       // The session is newer than the page (the browser was closed meanwhile):
@@ -174,14 +174,30 @@ document.addEventListener("DOMContentLoaded", () => {
     toTotals(answer.location ? new URL(answer.location, location.href).hash : "");
   }
 
-  // A hand just tapped that the server refused: send the form as a plain form,
-  // so the server shows what is wrong on the field, as without JavaScript.
-  function refused(hand) {
+  // A hand just tapped that the server refused: its taps stay on the form and
+  // the server's word shows by Save hand, where the eye is. A stale page (its
+  // CSRF token) goes as a plain form, for the server's fresh one.
+  function refused(hand, answer) {
     change(hand.key, () => []);
     const taps = form();
     held = null;
-    plain = true;
     taps.inert = false;
+    taps.elements.form_id.value = newId();
+    const said = document.getElementById("save-error");
+    if (said && answer.error && answer.field !== "csrf_token") {
+      said.textContent = answer.error;
+      said.hidden = false;
+      // And on the taps it names (else atop the form), as without a script.
+      const field = answer.field && taps.querySelector(`input[name="${CSS.escape(answer.field)}"]`);
+      const place = field?.closest("fieldset")?.querySelector("legend") ?? taps.querySelector("h2");
+      const box = document.createElement("div");
+      box.className = "errors refused";
+      box.append(paragraph(answer.error));
+      place?.after(box);
+      said.scrollIntoView({ block: "nearest" });
+      return;
+    }
+    plain = true;
     const passed = hand.fields.some(([name]) => name === "passed");
     taps.requestSubmit(taps.querySelector(`[type=submit][name="${passed ? "passed" : "save"}"]`));
   }
@@ -284,11 +300,46 @@ document.addEventListener("DOMContentLoaded", () => {
       line.after(note);
     }
   }
+  // Undo takes back the last hand, saved or waiting: while hands wait here, it
+  // is the last of them, and needs no connection.
+  let undone = "";  // what the last Undo of a waiting hand did
+  function takeBack(key) {
+    const hand = read().find((it) => it.key === key);
+    if (!hand) return;
+    if (sending && read()[0].key === key) {
+      undone = `Hand ${hand.number} is on its way to the server: undo it once it is saved.`;
+    } else {
+      change(key, () => []);
+      undone = `Hand ${hand.number} undone: it was ${hand.words}, and it had not been sent.`;
+      const heading = form()?.querySelector("h2");
+      if (heading && !held) heading.textContent = `Record hand ${hand.number}`;
+    }
+    show();
+  }
+  function showUndo(hands) {
+    const part = document.querySelector('[data-live="undo"]');
+    if (!part) return;
+    document.getElementById("undo-waiting")?.remove();
+    const last = hands.filter((hand) => hand.state === "waiting").at(-1);
+    for (const saved of part.children) saved.hidden = Boolean(last);
+    if (!last && !undone) return;
+    const box = document.createElement("div");
+    box.id = "undo-waiting";
+    box.className = "actions";
+    if (last) box.append(button(`Undo hand ${last.number}`, () => takeBack(last.key)));
+    if (undone) {
+      const said = paragraph(undone);
+      said.setAttribute("role", "status");
+      box.append(said);
+    }
+    part.append(box);
+  }
   function show() {
     const hands = read().filter((hand) => hand.key !== held);
     list.replaceChildren(...hands.map(item));
     list.hidden = hands.length === 0;
     moveDeal(hands);
+    showUndo(hands);
     const heading = form()?.querySelector("h2");
     const last = read().at(-1);
     if (heading && last && !held) heading.textContent = `Record hand ${last.number + 1}`;
@@ -305,6 +356,10 @@ document.addEventListener("DOMContentLoaded", () => {
     }
     const hands = read();
     const hand = take(hands, taps, event.submitter);  // should it fail, the form posts
+    undone = "";
+    const said = document.getElementById("save-error");
+    if (said) said.hidden = true;
+    for (const box of taps.querySelectorAll(".errors.refused")) box.remove();
     write([...hands, hand]);
     event.preventDefault();
     if (hands.length === 0) {

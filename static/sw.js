@@ -1,6 +1,7 @@
 // The service worker: keeps the app shell and each scoreboard this phone has
-// opened, so a visited scoreboard opens again with no network. Only GETs pass
-// through it: forms and /api/ always go straight to the server. The copy kept
+// opened, so a visited scoreboard opens again with no network. Forms and /api/
+// always go straight to the server (a form the server cannot be reached for is
+// answered with a plain word, not the browser's error page). The copy kept
 // is the last one the phone saw: a scoreboard the page reads in the background
 // (live.js, after every hand saved or heard of) replaces it too, so a reload
 // offline shows the totals and hands the server last confirmed.
@@ -36,7 +37,14 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
-  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (url.origin !== self.location.origin) return;
+  if (request.mode === "navigate" && !PAGE.test(url.pathname)) {
+    // Any other page or form: the server's answer, else a plain word, never
+    // the browser's error page.
+    event.respondWith(fetch(request).catch(() => unreachable(request)));
+    return;
+  }
+  if (request.method !== "GET") return;
   if (url.pathname.startsWith("/api/")) return;
   if (request.mode === "navigate" && PAGE.test(url.pathname)) {
     event.respondWith(networkFirst(event));
@@ -92,6 +100,24 @@ async function keep(response) {
   headers.delete("Content-Length");
   const copy = new Response(html.replace("</head>", `${mark}</head>`), { headers });
   await (await caches.open(CACHE)).put(path, copy);
+}
+
+// A page or form the server could not be reached for: say so, and lead back.
+function unreachable(request) {
+  const url = new URL(request.url);
+  const game = url.pathname.match(/^\/games\/[^/]+/);
+  const back = game ? [game[0], "Back to the scoreboard"] : ["/", "Home"];
+  const said = request.method === "GET"
+    ? "Nothing was changed."
+    : "It may not have reached the server: check the score once the phone is back online.";
+  const css = SHELL.filter((path) => path.endsWith(".css"))
+    .map((path) => `<link rel="stylesheet" href="${path}">`).join("");
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>No connection</title>${css}</head><body><main>
+<h1>No connection</h1><p>This needs the server, and the phone cannot reach it. ${said}</p>
+<p><a class="button" href="${back[0]}">${back[1]}</a></p></main></body></html>`;
+  return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
 }
 
 // The shell: a fingerprinted address never changes, so its kept copy is final.

@@ -16,6 +16,7 @@ from wtforms.validators import (
     InputRequired,
     Length,
     Optional,
+    ValidationError,
 )
 
 from ..api.schema import whole_number
@@ -70,6 +71,17 @@ class HandForm(VersionedForm):
         ]
         return self
 
+    def validate_contract(self, field: RadioField) -> None:
+        """Ask for a contract in the page's words, unless everyone passed."""
+        if self.passed.data or field.data:
+            return
+        names = {choice.value: choice.label for choice in field.choices}  # type: ignore[union-attr]
+        examples = [names.get("7H") or next(iter(names.values()), "")]
+        examples += [name for key, name in names.items() if not key[:1].isdigit()][:1]
+        raise ValidationError(
+            f"Tap the contract, such as {' or '.join(examples)}, or Everyone passed."
+        )
+
     def side_tricks(self, rules: Rules, table: Table) -> list[RadioField]:
         """Return the per-side tricks fields this table uses, in side order."""
         # Every side taps its tricks with three or more sides, and for an
@@ -109,6 +121,14 @@ def _contract_data(contract: Contract) -> dict[str, object]:
         "data-name": contract.name,
         "data-misere": contract.is_misere,
     }
+
+
+def first_error(form: FlaskForm) -> str:
+    """Return the first thing wrong with a form, in field order, or ''."""
+    for field in form:
+        if field.errors:
+            return str(field.errors[0])
+    return str(form.form_errors[0]) if form.form_errors else ""
 
 
 def hand_data(hand: Hand) -> dict[str, str]:
@@ -175,4 +195,6 @@ def hand_fields(
         "grid": [contracts[i : i + 5] for i in range(0, len(contracts), 5)],
         "specials": rules.special_contracts(),
         "options": {option.data: option for option in form.contract},
+        # Shown by Save hand, where the eye is when a save is refused.
+        "refusal": first_error(form),
     }

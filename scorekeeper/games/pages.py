@@ -95,6 +95,7 @@ def drawn(
 ) -> str:
     """Render the scoreboard, with the hand form when this phone may write."""
     state, table, token = game.state, game.table, held_token(game)
+    offered = done is not None and done.version == game.version
     if token and form is None and not state.finished and not state.full:
         form = HandForm(version=str(game.version)).for_table(game.rules, table)
     if form is not None:
@@ -120,6 +121,9 @@ def drawn(
         # Only the writer's page has forms: a watcher's sets no cookie at all.
         confirm=ConfirmForm(version=str(game.version)).fresh() if token else None,
         done=done,
+        # A finished game offers one Undo: the line's, when it confirms the last hand.
+        undo=token is not None and state.hands and not (state.finished and offered),
+        rematch=service.rematch_of(game),
         limit=game.rules.hands_limit,
         number=len(state.hands) + 1,
     )

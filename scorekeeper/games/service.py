@@ -150,11 +150,46 @@ def create_game(
 
 
 def rematch(game: Loaded, also: AlsoMade = None) -> tuple[Loaded, str]:
-    """Start a new game with the same table, rules and notes; the deal moves on."""
+    """Start a new game with the same table, rules and notes; the deal moves on.
+
+    The old game's version moves on too, so its watchers' pages, drawn anew,
+    point to the rematch (rematch_of).
+    """
     table, row = game.table, game.game
     first = table.left_of(table.first_dealer)
     again = Table(table.sides, first)
-    return create_game(row.name, game.rules, again, row.notes, also, row.ruleset_id)
+
+    def both(made: Loaded, token: str) -> None:
+        store.lock(row, None)
+        if also is not None:
+            also(made, token)
+
+    return create_game(row.name, game.rules, again, row.notes, both, row.ruleset_id)
+
+
+def rematch_of(game: Loaded) -> str | None:
+    """Return the id of the rematch started from a finished game, if any.
+
+    A rematch is the next game made after it with its name, its table and the
+    deal moved on one seat (no column links them).
+    """
+    if not game.state.finished:
+        return None
+    row, table = game.game, game.table
+    later = db.session.scalars(
+        db.select(Game)
+        .where(
+            Game.name == row.name,
+            Game.created > row.created,
+            Game.first_dealer == table.left_of(table.first_dealer),
+        )
+        .order_by(Game.created, Game.id)
+        .limit(5)
+    )
+    for other in later:
+        if store.rules_and_table(other)[1].sides == table.sides:
+            return other.id
+    return None
 
 
 def record_hand(

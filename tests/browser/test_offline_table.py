@@ -113,3 +113,104 @@ def test_hands_waiting_move_the_deal_line_as_saved_ones_would(live_server, line,
     expect(deal).to_have_text(waiting)  # the server's line, once both are saved
     expect(page.locator("#unscored")).to_have_count(0)
     expect(page.locator(".hint").first).to_be_visible()
+
+
+def test_undo_offline_takes_back_a_waiting_hand(live_server, line, page):
+    game = scoring(live_server, page, line)
+    save_bob_seven_hearts(page)
+    expect(page.locator("table.hands tbody tr")).to_have_count(1)
+    signal(page, line, False)
+    tap(page, "Who won the bidding?", "Ann")
+    tap(page, "Contract", "6S")
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.locator("#waiting")).to_contain_text("Hand 2 waiting to send")
+    expect(page.get_by_role("link", name="Undo hand 1")).to_be_hidden()
+
+    page.get_by_role("button", name="Undo hand 2").click()
+    expect(page.locator("#waiting")).to_be_hidden()
+    expect(page.locator("#undo-waiting")).to_contain_text(
+        "Hand 2 undone: it was Ann 6♠, 6 tricks, and it had not been sent."
+    )
+    expect(page.get_by_role("heading", name="Record hand 2")).to_be_visible()
+    expect(page.locator(".deal")).to_contain_text("Hand 2:")
+    expect(page.get_by_role("link", name="Undo hand 1")).to_be_visible()
+
+    signal(page, line, True)
+    page.wait_for_timeout(2_500)  # a retry would have gone by now
+    assert bidders(live_server, game) == ["Bob"]
+
+
+def test_undo_and_edit_of_a_saved_hand_offline_say_they_need_the_connection(
+    live_server, line, page
+):
+    game = scoring(live_server, page, line)
+    kept_by_the_worker(page)
+    save_bob_seven_hearts(page)
+    expect(page.locator("table.hands tbody tr")).to_have_count(1)
+    board = page.url
+    signal(page, line, False)
+
+    page.get_by_role("link", name="Undo hand 1").click()
+    expect(page.locator("#needs-line")).to_have_text(
+        "Undo needs the connection: nothing was changed. "
+        "Try again once the phone is back online."
+    )
+    page.get_by_role("link", name="Edit hand 1").click()
+    expect(page.locator("#needs-line")).to_contain_text(
+        "Editing a hand needs the connection"
+    )
+    page.locator("#saved").get_by_role("button").click()  # the line's one-tap Undo
+    expect(page.locator("#needs-line")).to_contain_text("needs the connection")
+    assert page.url == board
+    expect(page.locator(".totals .score")).to_have_text(["30", "200"])
+
+    # Even a page that needs the server, opened offline, is a page of ours.
+    answer = page.goto(f"{line.url}/games/{game['id']}/undo")
+    assert answer is not None and answer.status == 503
+    expect(page.get_by_role("heading", name="No connection")).to_be_visible()
+    page.get_by_role("link", name="Back to the scoreboard").click()
+    expect(page.locator(".totals .score")).to_have_text(["30", "200"])
+    signal(page, line, True)
+    assert bidders(live_server, game) == ["Bob"]
+
+
+def test_a_refused_save_says_why_by_the_save_button_in_the_pages_words(
+    live_server, page
+):
+    scoring(live_server, page)
+    tap(page, "Who won the bidding?", "Ann")
+    tap(page, "Tricks the bidders took", "4")
+    page.evaluate("() => { window.stayed = true; }")
+    page.get_by_role("button", name="Save hand").click()
+    said = page.locator("#save-error")
+    expect(said).to_have_text(
+        "Tap the contract, such as 7♥ or Misère, or Everyone passed."
+    )
+    expect(said).to_be_in_viewport()
+    expect(page.locator("fieldset .errors")).to_contain_text("Tap the contract")
+    assert page.locator("input[name=bidder][value=Ann]").is_checked()  # kept
+    assert page.evaluate("() => window.stayed") is True  # no page load
+    tap(page, "Contract", "6S")
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.locator(".totals .score")).to_have_text(["-40", "60"])
+    expect(said).to_be_hidden()
+
+
+def test_a_five_handed_bidder_cannot_be_their_own_partner(live_server, page):
+    five = {
+        "name": "Five",
+        "rules": {"preset": "australian"},
+        "sides": [
+            {"name": n, "players": [n]} for n in ("Ann", "Bob", "Cat", "Dan", "Eve")
+        ],
+    }
+    game = post(f"{live_server}/api/games", five)
+    page.goto(live_server + game["links"]["play"])
+    tap(page, "Called partner", "Bob")
+    tap(page, "Who won the bidding?", "Bob")
+    own = page.locator("input[name=partner][value=Bob]")
+    expect(own).to_be_disabled()
+    expect(own).not_to_be_checked()
+    tap(page, "Who won the bidding?", "Ann")
+    expect(own).to_be_enabled()
+    expect(page.locator("input[name=partner][value=Ann]")).to_be_disabled()

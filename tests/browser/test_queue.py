@@ -214,7 +214,7 @@ def test_a_waiting_hand_the_server_refuses_can_be_put_right(live_server, line, p
     expect(waiting).to_have_text("Hand 1 waiting to send: Ann contract?, 4 tricks")
     signal(page, line, True)
     expect(waiting).to_contain_text(
-        "Hand 1 (Ann contract?, 4 tricks) was not saved: Name the contract"
+        "Hand 1 (Ann contract?, 4 tricks) was not saved: Tap the contract"
     )
     assert_accessible(page)
     waiting.get_by_role("button", name="Put it back on the form").click()

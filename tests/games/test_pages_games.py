@@ -83,7 +83,10 @@ def test_recording_a_hand_redirects_to_the_new_totals(client):
 @pytest.mark.parametrize(
     ("hand", "message"),
     [
-        ({"bidder": "Bob", "tricks": "7"}, "Name the contract"),
+        (
+            {"bidder": "Bob", "tricks": "7"},
+            "Tap the contract, such as 7♥ or Misère, or Everyone passed.",
+        ),
         ({"contract": "7H", "tricks": "7"}, "Say who won the bidding"),
         ({"bidder": "Bob", "contract": "7H"}, "Say how many tricks"),
         ({"bidder": "Zed", "contract": "7H", "tricks": "7"}, "is not at this table"),
@@ -98,6 +101,17 @@ def test_a_bad_hand_names_what_is_wrong_and_records_nothing(client, hand, messag
     assert response.status_code == 400
     assert message in response.text
     assert totals(client.get(board).text) == ["0", "0"]
+
+
+def test_a_refused_hand_says_what_is_wrong_by_the_save_button(client):
+    board = start(client)
+    response = record(client, board, bidder="Bob", tricks="7")
+    bar = response.text.split('class="actions savebar">', 1)[1].split("</div>", 1)[0]
+    assert (
+        '<p class="save-error" id="save-error" role="alert">'
+        "Tap the contract, such as 7♥ or Misère, or Everyone passed.</p>"
+    ) in bar
+    assert 'action="/games/' in response.text and '/hands#hand"' in response.text
 
 
 def test_another_phone_can_watch_but_not_write(app, client):
@@ -226,6 +240,20 @@ def test_a_watcher_can_not_rematch_someone_elses_game(app, client):
     assert "Rematch" not in other.get(board).text
     assert other.post(board + "/rematch").status_code == 403
     assert client.get("/api/games").json["total"] == 1
+
+
+def test_a_finished_games_watchers_are_pointed_to_its_rematch(app, client):
+    board = start(client)
+    record(client, board, bidder="Ann", contract="10NT", tricks="10")
+    other = app.test_client()
+    assert "Go to the rematch" not in other.get(board).text
+    client.post(board + "/rematch")
+    games = client.get("/api/games").json["games"]
+    rematch = next(g["id"] for g in games if g["id"] != board.rsplit("/", 1)[1])
+    page = other.get(board).text  # the old game's version moved on: drawn anew
+    assert f'href="/games/{rematch}">Go to the rematch</a>' in page
+    assert "Go to the rematch" in client.get(board).text
+    assert "Rematch</button>" not in client.get(board).text
 
 
 def test_hostile_names_are_shown_escaped(client):
