@@ -163,6 +163,14 @@ def test_three_handed_a_made_hand_takes_four_taps_a_made_misere_or_slam_three(
 def test_five_handed_a_hand_with_a_called_partner_takes_six_taps(live_server, page):
     players = ["Ann", "Bob", "Cat", "Dan", "Eve"]
     new_game(page, live_server, "five players", [], players)
+    rows = {}
+    for group in ("Who won the bidding?", "Called partner"):
+        tiles = page.locator("fieldset", has_text=group).locator("label.tap")
+        tops = tiles.evaluate_all(
+            "(ts) => ts.map((t) => t.getBoundingClientRect().top)"
+        )
+        rows[group] = len(set(tops))
+    assert rows == {"Who won the bidding?": 1, "Called partner": 1}  # five, six
     thumb = CountingThumb(page)
     thumb.hand_by_side("Ann", "8S", {"Bob": 1, "Dan": 1}, partner="Cat")
     expect_totals(page, "120", "10", "120", "10", "0")
