@@ -1,0 +1,129 @@
+"""Reading it at 200% zoom and at a large text size (issue 22, item 13)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime
+
+import pytest
+from api_helpers import CLUB_PASSWORD, FRIDAY, post
+from playwright.sync_api import Browser, Page, expect
+from test_entry import BROKEN_WORDS, ZOOMED
+from test_table import Thumb, expect_totals, new_game
+
+pytestmark = pytest.mark.browser
+
+# The page, or any box in it, that scrolls sideways or runs off the side.
+SIDEWAYS = """() => {
+  const width = document.documentElement.clientWidth;
+  const found = [];
+  if (document.documentElement.scrollWidth > width)
+    found.push(`the page by ${document.documentElement.scrollWidth - width}px`);
+  for (const e of document.body.querySelectorAll('*')) {
+    if (e.closest('.visually-hidden, [hidden], details:not([open]) > :not(summary)'))
+      continue;
+    const r = e.getBoundingClientRect();
+    if (r.width > 0 && r.right > width + 1)
+      found.push(`${e.tagName.toLowerCase()} ${e.textContent.trim().slice(0, 20)}`);
+    if (e.scrollWidth > e.clientWidth + 1
+        && ['auto', 'scroll'].includes(getComputedStyle(e).overflowX))
+      found.push(`${e.tagName.toLowerCase()}.${e.className} scrolls`);
+  }
+  return found;
+}"""
+
+# Every word of a table's column headers broken across lines ("Play/er"). A
+# name in a row may break when it is longer than its column can be.
+BROKEN_HEADERS = BROKEN_WORDS.replace("label.tap > span", "thead th")
+
+
+@pytest.fixture
+def zoomed(browser: Browser) -> Iterator[Page]:
+    """A 390x844 phone at 200% zoom: 195 CSS px wide, each drawn twice."""
+    context = browser.new_context(viewport=ZOOMED, device_scale_factor=2)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()
+
+
+# Long names, as a club has them: the leaderboard's widest case.
+LONG = ["Maximiliane", "Bartholomew", "Christabelle", "Dan"]
+
+
+def named_game(page: Page, base: str, name: str) -> str:
+    """Play a four-handed game with this name to its end; return its URL."""
+    page.goto(base + "/new/2x2")
+    page.get_by_label("Game name").fill(name)
+    for index, player in enumerate(LONG):
+        page.locator(f"input[name='players-{index}']").fill(player)
+    page.get_by_role("button", name="Next: check the rules").click()
+    page.get_by_role("button", name="Start the game").click()
+    Thumb(page).hand("Bartholomew", "7H")
+    expect_totals(page, "200", "30")
+    Thumb(page).hand("Maximiliane", "10NT")  # out the front door: rated
+    expect_totals(page, "720", "30")
+    return page.url.split("#")[0]
+
+
+def test_at_200_percent_no_page_scrolls_sideways_nor_breaks_a_header_word(
+    live_server, zoomed
+):
+    page = zoomed
+    game = named_game(page, live_server, "Donnerstagsrunde")
+    share = page.get_by_role("link", name="Share")
+    box = share.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= ZOOMED["width"], box
+    new_game(page, live_server, "five players", [], ["Ann", "Bob", "Cat", "Dan", "Eve"])
+    Thumb(page).hand_by_side("Ann", "8S", {"Ann + Cat": 8, "Bob": 1, "Dan": 1}, "Cat")
+    five = page.url.split("#")[0]
+    paths = [game, five, game + "/share", "/players", "/players/Bartholomew"]
+    paths += ["/stats", "/players/Ann"]
+    paths += ["/", "/history", "/seasons/", "/rules/"]
+    found = {}
+    for path in paths:
+        page.goto(path if path.startswith("http") else live_server + path)
+        page.evaluate(
+            "document.querySelectorAll('details').forEach((d) => d.open = true)"
+        )
+        found[path] = page.evaluate(SIDEWAYS) + page.evaluate(BROKEN_HEADERS)
+    assert {path: bad for path, bad in found.items() if bad} == {}
+
+
+def test_at_200_percent_a_season_s_standings_fit_with_whole_header_words(
+    club_server, zoomed
+):
+    sides = [
+        {"name": "Us", "players": LONG[:2]},
+        {"name": "Them", "players": LONG[2:]},
+    ]
+    body = {**FRIDAY, "sides": sides, "first_dealer": LONG[0]}
+    game = post(f"{club_server}/api/games", body)
+    hand = {"bidder": LONG[0], "contract": "10NT", "tricks": 10}
+    post(f"{club_server}/api/games/{game['id']}/hands", hand, game["write_token"])
+    today = datetime.now(UTC).date().isoformat()
+    page = zoomed
+    page.goto(f"{club_server}/seasons/")
+    page.get_by_label("Name").fill("Summer")
+    page.get_by_label("First day").fill(today)
+    page.get_by_label("Last day").fill(today)
+    page.get_by_label("Club password").fill(CLUB_PASSWORD)
+    page.get_by_role("button", name="Save the season").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Summer")
+    season = page.url.rsplit("/", 1)[1]
+    found = {"season": page.evaluate(SIDEWAYS) + page.evaluate(BROKEN_HEADERS)}
+    page.goto(f"{club_server}/players?season={season}")
+    found["players"] = page.evaluate(SIDEWAYS) + page.evaluate(BROKEN_HEADERS)
+    assert {path: bad for path, bad in found.items() if bad} == {}
+
+
+def test_the_text_follows_the_phone_text_size(live_server, page):
+    page.goto(live_server + "/")
+    size = "parseFloat(getComputedStyle(document.body).fontSize)"
+    usual = page.evaluate(size)
+    # The phone's text size setting: Chromium's default font size, doubled.
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Page.setFontSizes", {"fontSizes": {"standard": 32, "fixed": 26}})
+    page.reload()
+    expect(page.locator("body")).to_be_visible()
+    assert page.evaluate(size) == 2 * usual
