@@ -254,24 +254,6 @@ def undo(game_id: str):
     return render_template("games/undo.html", game=game.game, form=form, last=row)
 
 
-@bp.route("/games/<game_id>/delete", methods=["GET", "POST"])
-def delete(game_id: str):
-    """Ask once, then delete the game: only a phone that may score it can."""
-    game = writable_game(game_id)
-    form = ConfirmForm(version=str(game.version))
-    if form.validate_on_submit():
-        if form.expected_version() != game.version:
-            flash("The score changed on another phone; nothing was deleted.")
-            return to_scoreboard(game)
-        service.delete_game(game)
-        flash(f"“{game.game.name}” is deleted.")
-        return redirect(url_for("games.home"))
-    page = render_template(
-        "games/delete.html", game=game.game, state=game.state, form=form
-    )
-    return page, 200, {"Cache-Control": "no-store"}
-
-
 @bp.get("/games/<game_id>/play/<token>")
 def play_link(game_id: str, token: str) -> Response:
     """Let this phone record hands: the link carries the game's write token."""

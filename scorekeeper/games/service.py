@@ -10,7 +10,7 @@ from ..db.heads import Head, head
 from ..db.models import Game, db
 from ..db.store import Also, AlsoMade, Loaded, load
 from ..errors import Conflict, NotFound
-from ..results import game_rows, ratings
+from ..results import game_rows, listing, ratings
 from ..results.listing import Page, list_games, player_names
 from ..scoring import (
     GameOver,
@@ -168,28 +168,10 @@ def rematch(game: Loaded, also: AlsoMade = None) -> tuple[Loaded, str]:
 
 
 def rematch_of(game: Loaded) -> str | None:
-    """Return the id of the rematch started from a finished game, if any.
-
-    A rematch is the next game made after it with its name, its table and the
-    deal moved on one seat (no column links them).
-    """
+    """Return the id of the rematch started from a finished game, if any."""
     if not game.state.finished:
         return None
-    row, table = game.game, game.table
-    later = db.session.scalars(
-        db.select(Game)
-        .where(
-            Game.name == row.name,
-            Game.created > row.created,
-            Game.first_dealer == table.left_of(table.first_dealer),
-        )
-        .order_by(Game.created, Game.id)
-        .limit(5)
-    )
-    for other in later:
-        if store.rules_and_table(other)[1].sides == table.sides:
-            return other.id
-    return None
+    return listing.rematch_of(game.game, game.table)
 
 
 def record_hand(
@@ -273,21 +255,6 @@ def undo_hand(
         return Change(_replay_with(game, hands, count), count)
 
     return locked_write(game, expected_version, work)
-
-
-def call_time(game: Loaded) -> Loaded:
-    """End a game as it stands (a club night's round called); no-op if it ended."""
-    if game.state.finished:
-        return game
-
-    def work() -> Change:
-        game.game.called = True
-        before = game.state
-        hands = [store.stored_hand(h) for h in game.game.hands]
-        state = replay(game.rules, game.table, hands, called=True)
-        return Change(state, len(hands) + 1, before)
-
-    return locked_write(game, None, work)
 
 
 def delete_game(game: Loaded) -> None:

@@ -1,6 +1,6 @@
-"""Sharing a game: the view link as a QR code, a chat summary, notes, the play link,
-the table display for a tablet between the players, and the downloads: its
-hands as CSV and the game as JSON."""
+"""A game's other pages: sharing it (the view link as a QR code, a chat summary,
+notes, the play link), the table display for a tablet between the players, the
+downloads (its hands as CSV, the game as JSON), and deleting it."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from ..errors import AppError, Forbidden
 from ..web import conditional
 from ..web.assets import qr_code
 from . import exports, present, service
-from .forms import NotesForm
+from .forms import ConfirmForm, NotesForm
 from .pages import held_token, writable_game
 from .service import Loaded
 
@@ -146,3 +146,21 @@ def table_view(game_id: str) -> Response:
 
     # The same page for every phone: it holds no form and no play link.
     return conditional.scoreboard(head, False, render)
+
+
+@bp.route("/games/<game_id>/delete", methods=["GET", "POST"])
+def delete(game_id: str):
+    """Ask once, then delete the game: only a phone that may score it can."""
+    game = writable_game(game_id)
+    form = ConfirmForm(version=str(game.version))
+    if form.validate_on_submit():
+        if form.expected_version() != game.version:
+            flash("The score changed on another phone; nothing was deleted.")
+            return redirect(url_for("games.scoreboard", game_id=game.id))
+        service.delete_game(game)
+        flash(f"“{game.game.name}” is deleted.")
+        return redirect(url_for("games.home"))
+    page = render_template(
+        "games/delete.html", game=game.game, state=game.state, form=form
+    )
+    return page, 200, {"Cache-Control": "no-store"}

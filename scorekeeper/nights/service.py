@@ -14,7 +14,14 @@ from ..db import grants, store, tokens
 from ..db.models import db
 from ..errors import BadInput, Conflict, NotFound
 from ..games import service as games
-from ..scoring import Rules, make_table, name_key, rules_from_dict, rules_to_dict
+from ..scoring import (
+    Rules,
+    make_table,
+    name_key,
+    replay,
+    rules_from_dict,
+    rules_to_dict,
+)
 from ..scoring.table import clean_name
 from . import board, movement, seating
 from .models import Night, NightPlayer, NightRound, NightTable
@@ -175,6 +182,21 @@ def start_round(night: Night) -> Night:
     return night
 
 
+def call_time(game: games.Loaded) -> games.Loaded:
+    """End a game as it stands (a club night's round called); no-op if it ended."""
+    if game.state.finished:
+        return game
+
+    def work() -> games.Change:
+        game.game.called = True
+        before = game.state
+        hands = [store.stored_hand(h) for h in game.game.hands]
+        state = replay(game.rules, game.table, hands, called=True)
+        return games.Change(state, len(hands) + 1, before)
+
+    return games.locked_write(game, None, work)
+
+
 def close_round(night: Night, number: int) -> Night:
     """Call time on a round: each of its games still in progress ends as it stands."""
     one = next((r for r in night.rounds if r.number == number), None)
@@ -183,7 +205,7 @@ def close_round(night: Night, number: int) -> Night:
     for table in one.tables:
         game = games.load(table.game_id)
         if not game.state.finished:
-            games.call_time(game)
+            call_time(game)
     one.called = True
     store.transaction(lambda: _bump(night))
     _finish_if_planned(night)

@@ -8,8 +8,9 @@ from datetime import datetime
 from sqlalchemy import Select, and_, func, select
 
 from ..db.models import Game, GameSide, Player, Season, db
+from ..db.store import rules_and_table
 from ..errors import BadInput
-from ..scoring import name_key
+from ..scoring import Table, name_key
 from .models import ALL_TIME, PlayerResult, SideResult, standing
 from .seasonal import in_season
 
@@ -173,3 +174,25 @@ def player_names() -> list[str]:
         .order_by(standing.c.games.desc(), standing.c.name)
     )
     return list(db.session.execute(query).scalars())
+
+
+def rematch_of(row: Game, table: Table) -> str | None:
+    """Return the id of the rematch started from a game, if any.
+
+    A rematch is the next game made after it with its name, its table and the
+    deal moved on one seat (no column links them).
+    """
+    later = db.session.scalars(
+        select(Game)
+        .where(
+            Game.name == row.name,
+            Game.created > row.created,
+            Game.first_dealer == table.left_of(table.first_dealer),
+        )
+        .order_by(Game.created, Game.id)
+        .limit(5)
+    )
+    for other in later:
+        if rules_and_table(other)[1].sides == table.sides:
+            return other.id
+    return None
