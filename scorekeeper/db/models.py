@@ -58,6 +58,8 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     __tablename__ = "game"
     # Listing by status, newest first, reads the index alone.
     __table_args__ = (
+        # The listing pages read newest first, then by id among equal dates.
+        Index("ix_game_created_id", "created", "id"),
         Index("ix_game_ending_created", "ending", "created", "id"),
         Index("ix_game_ruleset_created", "ruleset_id", "created", "id"),
     )
@@ -68,7 +70,7 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     notes: Mapped[str] = mapped_column(
         String(NAME_LENGTH), default="", server_default=""
     )
-    created: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+    created: Mapped[datetime] = mapped_column(default=utcnow)
     # The full rule set (rules_to_dict), so a later preset change cannot touch it.
     rules: Mapped[dict[str, Any]] = mapped_column(JSON)
     first_dealer: Mapped[str] = mapped_column(String(40))

@@ -72,7 +72,8 @@ COLUMNS = (
 def chosen(
     player: str | None, status: str | None, season: Season | None = None
 ) -> tuple[Select[tuple], ...]:
-    """Return the query for the games a filter keeps, and its order, newest first."""
+    """Return the query for the games a filter keeps, and its order, newest first
+    (among games that started together, the greatest id first)."""
     if status is not None and status not in STATUSES:
         raise BadInput("The status must be in_progress or finished.", "status")
     if player:
@@ -90,14 +91,16 @@ def chosen(
             query = query.where(*in_season(season, played.created))
         if status is not None:
             query = query.where(played.finished == (status == "finished"))
-        return query, (played.created.desc(), played.game_id)
+        return query, (played.created.desc(), played.game_id.desc())
     query = select(*COLUMNS)
     if season is not None:  # a range of the index on dates (or house rules, dates)
         query = query.where(*in_season(season, Game.created))
     if status is not None:
         finished = Game.ending.is_not(None)
         query = query.where(finished if status == "finished" else ~finished)
-    return query, (Game.created.desc(), Game.id)
+    # Both descending: one index (created, id) read backwards gives the order
+    # even when every game shares a start time (an import of dates alone).
+    return query, (Game.created.desc(), Game.id.desc())
 
 
 def counted(player: str, status: str | None, scope: int = ALL_TIME) -> int:
