@@ -1,7 +1,7 @@
 """Club nights: nights, their rosters, rounds and tables; time called on a game
 
 Revision ID: 0013_nights
-Revises: 0011_name_keys_nfkc
+Revises: 0012_listing_index
 Create Date: 2026-11-25 18:00:00
 
 """
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0013_nights"
-down_revision = "0011_name_keys_nfkc"
+down_revision = "0012_listing_index"
 branch_labels = None
 depends_on = None
 
