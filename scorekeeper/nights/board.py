@@ -233,6 +233,16 @@ def _status(games: dict[str, Played], game_ids: list[str]) -> str:
     return "finished" if done else "in_progress"
 
 
+def night_status(night: Night, rounds: list[dict[str, Any]]) -> str:
+    """Return a night's status: finished by the director, or when every planned
+    round has ended (NIGHTS.md `rounds`)."""
+    planned = night.rounds_planned
+    if planned is not None and len(rounds) >= planned:
+        if all(r["status"] == "finished" for r in rounds):
+            return "finished"
+    return night.status
+
+
 def night_to_dict(night: Night) -> dict[str, Any]:
     """Return the night as the API shows it to everyone (no token)."""
     ids = night_games(night)
@@ -268,7 +278,7 @@ def night_to_dict(night: Night) -> dict[str, Any]:
         "id": night.id,
         "name": night.name,
         "created": stamp(night.created),
-        "status": night.status,
+        "status": night_status(night, rounds),
         "movement": night.movement,
         "round_hands": night.round_hands,
         "rank_by": night.rank_by,

@@ -274,3 +274,11 @@ def test_a_round_that_fails_half_way_writes_no_game_at_all(client, app, monkeypa
     assert len(get(client, night["id"])["rounds"]) == 1
     again = client.post(f"/api/nights/{night['id']}/rounds", headers=director(night))
     assert again.status_code == 201 and len(again.json["rounds"]) == 2
+
+
+def test_a_night_finishes_when_its_last_planned_round_ends_by_its_hands(client):
+    night = make(client, rounds=1, players=EIGHT[:4], round_hands=1)
+    game = night["rounds"][0]["tables"][0]["game"]
+    assert get(client, night["id"])["status"] == "in_progress"
+    hand(client, game, night["director_token"], "Ann", 7)
+    assert get(client, night["id"])["status"] == "finished"
