@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify, request, url_for
+from flask import Blueprint, Response, current_app, jsonify, url_for
 
 from ..api.http import bearer, body, page_arg, paged
 from ..api.schema import fields, rules_object, text
-from ..errors import BadInput, Forbidden, NotFound
+from ..errors import BadInput, Forbidden
 from ..house_rules import service as rulesets
 from ..results.listing import Page
 from ..scoring import rules_from_dict
@@ -18,6 +18,7 @@ from . import board, service
 from .service import Night
 
 bp = Blueprint("nights_api", __name__, url_prefix="/api")
+JSON = "application/json"
 
 NIGHT_FIELDS = {
     *("name", "rules", "ruleset", "movement", "round_hands", "rank_by"),
@@ -142,21 +143,13 @@ def night(night_id: str) -> Response:
 
     Drawn once per ETag and kept: polling watchers cost one light query.
     """
-    at = board.tag(night_id)
-    if at is None:
-        raise NotFound("There is no club night with that id.")
-    if at in request.if_none_match:
-        response = Response(status=304)
-    else:
-        body = board.kept(
-            "api",
-            night_id,
-            at,
-            lambda: current_app.json.dumps(board.night_to_dict(service.load(night_id))),
+
+    def draw() -> str:
+        return (
+            f"{current_app.json.dumps(board.night_to_dict(service.load(night_id)))}\n"
         )
-        response = Response(f"{body}\n", mimetype="application/json")
-    response.set_etag(at)
-    return response
+
+    return board.polled(night_id, "api", draw, **{"Content-Type": JSON})
 
 
 @bp.post("/nights/<night_id>/rounds")

@@ -12,12 +12,16 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from flask import Response, request, session
+
 from ..api.schema import created as stamp
 from ..db.models import Game, GameSide, Player, db
 from ..db.store import load
+from ..errors import NotFound
 from ..results.models import HandResultRow, SideResult
+from . import standings
 from .models import Night, NightTable
-from .standings import RoundResult, Standing, TableResult, standings, tie_winner
+from .standings import RoundResult, Standing, TableResult, tie_winner
 
 Sides = tuple[tuple[str, ...], ...]
 
@@ -152,6 +156,25 @@ _KEPT: OrderedDict[tuple[str, str], tuple[str, Any]] = OrderedDict()
 KEPT_NIGHTS = 256
 
 
+def polled(
+    night_id: str, kind: str, draw: Callable[[], str], **headers: str
+) -> Response:
+    """Answer a poll of a night: a 304 while its ETag holds, else what `draw`
+    makes of it, drawn once per ETag (a page with a line flashed for this phone
+    is drawn for it alone)."""
+    at = tag(night_id)
+    if at is None:
+        raise NotFound("There is no club night with that id.")
+    if at in request.if_none_match:
+        response = Response(status=304)
+    elif session.get("_flashes"):
+        response = Response(draw(), headers=headers)
+    else:
+        response = Response(kept(kind, night_id, at, draw), headers=headers)
+    response.set_etag(at)
+    return response
+
+
 def kept(kind: str, night_id: str, at: str, draw: Callable[[], Any]) -> Any:
     """Return what `draw` makes of a night at ETag `at`, drawn once per ETag."""
     with _LOCK:
@@ -188,44 +211,20 @@ def round_results(night: Night, games: dict[str, Played]) -> list[RoundResult]:
 def night_standings(night: Night, games: dict[str, Played]) -> list[Standing]:
     """Return the night's standings, every player on the roster."""
     roster = [p.name for p in night.players]
-    return standings(roster, round_results(night, games), night.rank_by)
-
-
-AWARDS = (
-    ("Most contracts made", "made"),
-    ("Highest hand", "highest"),
-    ("Most ten-trick hands", "tens"),
-    ("Most misères made", "miseres"),
-)
+    return standings.standings(roster, round_results(night, games), night.rank_by)
 
 
 def awards(game_ids: Iterable[str]) -> list[dict[str, Any]]:
-    """Return the night's awards from its hands' kept rows (ties share one)."""
+    """Return the night's awards from its hands' kept rows (standings.awards)."""
     ids = list(game_ids)
     if not ids:
         return []
-    counts: dict[str, dict[str, int]] = {k: defaultdict(int) for _, k in AWARDS}
-    query = db.select(
-        HandResultRow.bidder,
-        HandResultRow.kind,
-        HandResultRow.level,
-        HandResultRow.made,
-        HandResultRow.points,
-    ).where(HandResultRow.game_id.in_(ids), HandResultRow.bidder.is_not(None))
-    for bidder, kind, level, made, points in db.session.execute(query):
-        if made:
-            counts["made"][bidder] += 1
-            counts["tens"][bidder] += int(level == 10)
-            counts["miseres"][bidder] += int(kind == "misere")
-        if points is not None and points > counts["highest"].get(bidder, 0):
-            counts["highest"][bidder] = points
-    found = []
-    for name, key in AWARDS:
-        best = max(counts[key].values(), default=0)
-        if best > 0:
-            players = sorted(p for p, v in counts[key].items() if v == best)
-            found.append({"name": name, "players": players, "value": best})
-    return found
+    rows = HandResultRow.__table__.c
+    query = db.select(rows.bidder, rows.kind, rows.level, rows.made, rows.points)
+    found = db.session.execute(
+        query.where(rows.game_id.in_(ids), rows.bidder.is_not(None))
+    )
+    return standings.awards([tuple(row) for row in found])
 
 
 def _status(games: dict[str, Played], game_ids: list[str]) -> str:

@@ -7,19 +7,16 @@ from typing import Any
 
 from flask import (
     Blueprint,
-    Response,
     abort,
     flash,
     redirect,
     render_template,
-    request,
-    session,
     url_for,
 )
 from werkzeug.wrappers import Response as BaseResponse
 
 from ..api.sheets import csv_file, file_stem, to_csv
-from ..errors import AppError, Forbidden, NotFound
+from ..errors import AppError, Forbidden
 from ..house_rules import service as rulesets
 from ..scoring import ScoringError, name_key
 from ..web import access
@@ -62,28 +59,14 @@ def shown(night: Night) -> dict[str, Any]:
 
 
 def conditional(night_id: str, kind: str, template: str, **more: Any) -> BaseResponse:
-    """Answer a night's page with its ETag: a 304 to a watcher when nothing moved,
-    else the page as drawn once for this ETag (board.kept)."""
-    at = board.tag(night_id)
-    if at is None:
-        raise NotFound("There is no club night with that id.")
-    if at in request.if_none_match:
-        response = Response(status=304)
-    else:
+    """Answer a night's page: a 304 to a watcher when nothing moved, else the page
+    as drawn once for this ETag (board.polled)."""
 
-        def draw() -> str:
-            return render_template(template, **more, **shown(service.load(night_id)))
+    def draw() -> str:
+        return render_template(template, **more, **shown(service.load(night_id)))
 
-        # A page with a line flashed for this phone is drawn for it alone.
-        page = (
-            draw() if session.get("_flashes") else board.kept(kind, night_id, at, draw)
-        )
-        response = Response(page)
-    response.set_etag(at)
-    response.headers["Cache-Control"] = "no-cache"
-    if kind.endswith("director"):
-        response.headers["Cache-Control"] = "private, no-cache"
-    return response
+    private = "private, " if kind.endswith("director") else ""
+    return board.polled(night_id, kind, draw, **{"Cache-Control": f"{private}no-cache"})
 
 
 @bp.get("")

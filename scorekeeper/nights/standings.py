@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -115,3 +116,37 @@ def tie_winner(level: Sequence[int], hand_points: Sequence[Sequence[int]]) -> in
             if len(candidates) == 1:
                 return candidates[0]
     return candidates[0]
+
+
+AWARDS = (
+    ("Most contracts made", "made"),
+    ("Highest hand", "highest"),
+    ("Most ten-trick hands", "tens"),
+    ("Most misères made", "miseres"),
+)
+# One hand as the awards read it: bidder, kind, level, made, points.
+AwardHand = tuple[str, str, int | None, bool | None, int | None]
+
+
+def awards(hands: Iterable[AwardHand]) -> list[dict[str, Any]]:
+    """Return the night's awards, each to the bidders best at it (ties share one):
+    contracts made, the highest single hand's points, ten-trick contracts made,
+    misères made. An award no one earned is left out."""
+    counts: dict[str, dict[str, int]] = {key: {} for _, key in AWARDS}
+    for bidder, kind, level, made, points in hands:
+        if made:
+            for key, counted in (
+                ("made", True),
+                ("tens", level == 10),
+                ("miseres", kind == "misere"),
+            ):
+                counts[key][bidder] = counts[key].get(bidder, 0) + int(counted)
+        if points is not None and points > counts["highest"].get(bidder, 0):
+            counts["highest"][bidder] = points
+    found = []
+    for name, key in AWARDS:
+        best = max(counts[key].values(), default=0)
+        if best > 0:
+            players = sorted(p for p, v in counts[key].items() if v == best)
+            found.append({"name": name, "players": players, "value": best})
+    return found

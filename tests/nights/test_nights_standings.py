@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from scorekeeper.nights.standings import (
     RoundResult,
     TableResult,
+    awards,
     bye_points,
     half_away,
     standings,
@@ -75,3 +76,19 @@ def test_the_last_hand_that_differed_decides_a_level_game():
     assert tie_winner([0, 1], []) == 0
     # Three sides, two level at the top: only they are compared.
     assert tie_winner([1, 2], [(500, 10, 30), (0, 50, 50)]) == 2
+
+
+def test_awards_go_to_the_best_bidders_and_an_award_no_one_earned_is_left_out():
+    hands = [
+        ("Ann", "normal", 10, True, 250),
+        ("Ann", "normal", 7, True, 200),
+        ("Bob", "misere", None, True, 250),
+        ("Bob", "normal", 8, False, -280),
+    ]
+    assert awards(hands) == [
+        {"name": "Most contracts made", "players": ["Ann"], "value": 2},
+        {"name": "Highest hand", "players": ["Ann", "Bob"], "value": 250},
+        {"name": "Most ten-trick hands", "players": ["Ann"], "value": 1},
+        {"name": "Most misères made", "players": ["Bob"], "value": 1},
+    ]
+    assert awards([("Cat", "normal", 6, False, -40)]) == []
