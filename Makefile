@@ -47,3 +47,4 @@ bench: $(VENV)/.installed
 	$(BIN)/python bench/watchers.py
 	$(BIN)/python bench/exports.py
 	$(BIN)/python bench/nights.py
+	$(BIN)/python bench/nights_movement.py
