@@ -85,6 +85,7 @@ def test_fullwidth_letters_name_the_same_person_as_plain_ones():
 
 def test_history_finds_a_fullwidth_name_as_the_plain_one(api, client):
     api.create(sides=lone(FULLWIDTH_ANN, "Bob"), first_dealer=None)
+    api.hand(bidder="Bob", contract="6S", tricks=6)  # a game with no hand lists no one
     games = client.get("/api/games", query_string={"player": "ann"}).json
     assert games["total"] == 1
 
