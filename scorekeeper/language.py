@@ -24,6 +24,11 @@ KEPT_FOR = 400 * 24 * 3600  # the longest a browser keeps a cookie
 TRANSLATIONS = Path(__file__).resolve().parent / "translations"
 
 
+def N_(text: str) -> str:
+    """Mark words for the catalogue that a page translates when it shows them."""
+    return text
+
+
 def compiled(folder: Path) -> tuple[str, ...]:
     """Return the languages spoken: English, and each with a compiled catalogue."""
     found = {path.parent.parent.name for path in folder.glob("*/LC_MESSAGES/*.mo")}

@@ -14,6 +14,7 @@ from typing import Any
 from ..api.schema import created as stamp
 from ..db.models import Game, GameSide, Player, db
 from ..db.store import load
+from ..language import N_
 from ..results.models import HandResultRow, SideResult
 from .models import Night, NightTable
 from .standings import RoundResult, Standing, TableResult, standings, tie_winner
@@ -157,10 +158,10 @@ def night_standings(night: Night, games: dict[str, Played]) -> list[Standing]:
 
 
 AWARDS = (
-    ("Most contracts made", "made"),
-    ("Highest hand", "highest"),
-    ("Most ten-trick hands", "tens"),
-    ("Most misères made", "miseres"),
+    (N_("Most contracts made"), "made"),
+    (N_("Highest hand"), "highest"),
+    (N_("Most ten-trick hands"), "tens"),
+    (N_("Most misères made"), "miseres"),
 )
 
 
