@@ -73,6 +73,12 @@ def current() -> str:
     return str(get_locale() or DEFAULT)
 
 
+def tagged(etag: str) -> str:
+    """Return a page's ETag naming its language too (an English page's is kept)."""
+    spoken = current()
+    return etag if spoken == DEFAULT else f"{etag}-{spoken}"
+
+
 def switch() -> Response:
     """Speak the language a phone picked, from now on; say so in that language."""
     picked = request.form.get("lang", "")

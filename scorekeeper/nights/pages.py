@@ -19,6 +19,7 @@ from flask import (
 from flask_babel import gettext, ngettext
 from werkzeug.wrappers import Response as BaseResponse
 
+from .. import language
 from ..api.sheets import csv_file, file_stem, to_csv
 from ..errors import AppError, Forbidden
 from ..house_rules import service as rulesets
@@ -65,7 +66,7 @@ def shown(night: Night) -> dict[str, Any]:
 def conditional(page: str, night: Night) -> BaseResponse:
     """Answer a page with the night's ETag: a 304 to a watcher when nothing moved."""
     response = Response(page)
-    response.set_etag(board.etag(night))
+    response.set_etag(language.tagged(board.etag(night)))
     response.headers["Cache-Control"] = "no-cache"
     return response.make_conditional(request)
 
