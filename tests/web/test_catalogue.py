@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.frontend import CommandLineInterface
 from babel.messages.pofile import read_po
 
@@ -30,7 +30,14 @@ def untranslated(catalog: Catalog) -> list[str]:
     return found
 
 
-def marked_strings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+def key(message: Message) -> tuple[str | None, str]:
+    """Return what tells one entry from another: its context and its (first) words."""
+    return message.context, message.id if isinstance(message.id, str) else message.id[0]
+
+
+def marked_strings(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> set[tuple[str | None, str]]:
     """Return every string the code and the templates mark, as the README extracts."""
     template = tmp_path / "messages.pot"
     monkeypatch.chdir(ROOT)
@@ -39,11 +46,7 @@ def marked_strings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
         + ["-o", str(template), "."]
     )
     with template.open("rb") as extracted:
-        return {
-            m.id if isinstance(m.id, str) else m.id[0]
-            for m in read_po(extracted)
-            if m.id
-        }
+        return {key(m) for m in read_po(extracted) if m.id}
 
 
 def test_there_is_a_french_catalogue():
@@ -78,7 +81,7 @@ def test_every_translation_fills_the_same_placeholders(path):
 @pytest.mark.parametrize("path", CATALOGUES, ids=lambda p: p.parts[-3])
 def test_every_marked_string_is_in_the_catalogue(path, tmp_path, monkeypatch):
     with path.open("rb") as po:
-        known = {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(po)}
+        known = {key(m) for m in read_po(po)}
     assert marked_strings(tmp_path, monkeypatch) - known == set()
 
 
