@@ -209,6 +209,28 @@ def test_the_night_pages_in_english_keep_their_words(client):
     assert "Rank 1 · 1 win · " in player or " wins · " in player
 
 
+def test_english_pages_are_byte_for_byte_those_of_an_app_with_no_catalogue(
+    app, client, tmp_path
+):
+    pages = night_pages(client)
+    empty = tmp_path / "none"
+    empty.mkdir()
+    bare = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"],
+            "BABEL_TRANSLATION_DIRECTORIES": str(empty),
+        }
+    )
+    for name in ("index", "night", "screen", "player", "sat out", "not found"):
+        with_catalogue = app.test_client().get(pages[name])
+        without = bare.test_client().get(pages[name])
+        assert with_catalogue.data == without.data, name
+    with bare.app_context():
+        db.engine.dispose()
+
+
 def test_the_nights_form_and_its_errors_in_french(client):
     page = client.get("/nights/new", headers=FRENCH).text
     assert "Classer les joueurs selon" in page and 'value="Commencer la soirée"' in page
