@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 PORT ?= 5000
 HOST ?= 0.0.0.0
 
-.PHONY: run test browser bench
+.PHONY: run test browser bench catalog
 
 $(BIN)/activate:
 	$(PY) -m venv $(VENV)
@@ -14,13 +14,29 @@ $(BIN)/activate:
 # Stamps: install again only when pyproject.toml changed (or the venv is new).
 $(VENV)/.installed: pyproject.toml | $(BIN)/activate
 	$(BIN)/pip install -q -e .
+	$(BIN)/pybabel -q compile -d $(LOCALES)
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/activate
 	$(BIN)/pip install -q -e '.[test]'
+	$(BIN)/pybabel -q compile -d $(LOCALES)
 	touch $@ $(VENV)/.installed
 
-run: $(VENV)/.installed
+# The catalogues (README, "Languages"): each .po compiled to the .mo the app reads,
+# again whenever it changes; the .mo files are built, never committed.
+LOCALES := scorekeeper/translations
+MO := $(patsubst %.po,%.mo,$(wildcard $(LOCALES)/*/LC_MESSAGES/messages.po))
+%.mo: %.po | $(BIN)/activate
+	$(BIN)/pybabel -q compile -i $< -o $@
+
+# Gather the marked words again and merge them into every language's catalogue.
+catalog: $(VENV)/.installed
+	$(BIN)/pybabel -q extract -F pyproject.toml -k _l --no-location --sort-output \
+		-w 88 --project "Five Hundred Scorekeeper" -o $(LOCALES)/messages.pot .
+	$(BIN)/pybabel -q update -i $(LOCALES)/messages.pot -d $(LOCALES) \
+		-w 88 --ignore-obsolete --ignore-pot-creation-date
+
+run: $(VENV)/.installed $(MO)
 	HOST=$(HOST) PORT=$(PORT) $(BIN)/python -m scorekeeper.serve
 
 # Debian's Chromium drives the browser tests; Playwright's own download does not work here.
@@ -29,7 +45,7 @@ browser:
 	@test -x /usr/bin/chromium || (apt-get update -qq && apt-get install -y -qq chromium)
 	@test -x /usr/bin/zbarimg || (apt-get update -qq && apt-get install -y -qq zbar-tools)
 
-test: $(VENV)/.installed-test browser
+test: $(VENV)/.installed-test $(MO) browser
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
@@ -38,7 +54,7 @@ test: $(VENV)/.installed-test browser
 # Every benchmark prints its figures: replay, page weight, hand 200 vs 1, req/s,
 # save latency with watchers, the history's CSV at 10 and 1,000 games, and each
 # reading page at 10 and at 10,000 games.
-bench: $(VENV)/.installed
+bench: $(VENV)/.installed $(MO)
 	$(BIN)/python bench/replay.py
 	$(BIN)/python bench/pages.py
 	$(BIN)/python bench/api.py

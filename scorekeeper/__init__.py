@@ -35,7 +35,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = config.secret_key(app)
     app.json.sort_keys = False  # type: ignore[attr-defined]
 
-    from . import cli, errors
+    from . import cli, errors, language
     from .db import migration, models
     from .games import fastread
     from .nights import models as _nights  # noqa: F401  (its tables)
@@ -55,6 +55,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
             migration.upgrade_database()
 
     register_features(app)
+    language.init_app(app)
     pwa.init_app(app)
     cli.init_app(app)
     fastread.init_app(app)

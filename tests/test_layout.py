@@ -15,7 +15,7 @@ MODULES = sorted(PACKAGE.rglob("*.py"))
 # The layers, lowest first: a module imports only from its own layer or below.
 # The foundation (errors, text, config) and the engine sit under everything.
 LAYERS = {"scoring": 0, "errors": 0, "text": 0, "config": 0, "db": 1, "results": 2}
-LAYERS |= {"web": 3, "api": 3, "__init__": 5, "cli": 5, "serve": 5}
+LAYERS |= {"web": 3, "api": 3, "language": 3, "__init__": 5, "cli": 5, "serve": 5}
 FEATURE = 4  # games, house_rules, history, players, seasons, nights
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from flask import Response, request, session
 
+from .. import language
 from ..api.schema import created as stamp
 from ..db.models import Game, GameSide, Player, db
 from ..db.store import load
@@ -162,15 +163,17 @@ def polled(
     """Answer a poll of a night: a 304 while its ETag holds, else what `draw`
     makes of it, drawn once per ETag (a page with a line flashed for this phone
     is drawn for it alone)."""
-    at = tag(night_id)
-    if at is None:
+    found = tag(night_id)
+    if found is None:
         raise NotFound("There is no club night with that id.")
+    at = language.tagged(found)  # a page in French is another page
     if at in request.if_none_match:
         response = Response(status=304)
     elif session.get("_flashes"):
         response = Response(draw(), headers=headers)
     else:
-        response = Response(kept(kind, night_id, at, draw), headers=headers)
+        drawn = kept(f"{kind}:{language.current()}", night_id, at, draw)
+        response = Response(drawn, headers=headers)
     response.set_etag(at)
     return response
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from flask_babel import gettext
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
@@ -16,16 +18,17 @@ from wtforms.validators import InputRequired, Length
 
 from ..errors import BadInput
 from ..house_rules import service as rulesets
+from ..language import N_
 from ..scoring import PRESET_NAMES, rules_from_dict
 from .service import NewNight
 
 MOVEMENTS = [
-    SelectChoice("progressive", "Progressive: winners move up a table"),
-    SelectChoice("rotation", "Rotation: everyone partners everyone"),
-    SelectChoice("fixed_pairs", "Fixed pairs: each pair meets every other"),
+    SelectChoice("progressive", _l("Progressive: winners move up a table")),
+    SelectChoice("rotation", _l("Rotation: everyone partners everyone")),
+    SelectChoice("fixed_pairs", _l("Fixed pairs: each pair meets every other")),
 ]
-ROUND_HANDS = [SelectChoice("", "A whole game")] + [
-    SelectChoice(str(n), f"{n} hands") for n in (4, 6, 8, 10, 12, 16, 20)
+ROUND_HANDS = [SelectChoice("", _l("A whole game"))] + [
+    SelectChoice(str(n), _l("%(n)s hands", n=n)) for n in (4, 6, 8, 10, 12, 16, 20)
 ]
 
 
@@ -33,36 +36,41 @@ class NightForm(FlaskForm):
     """A night: its name, rules, movement, round length, ranking and roster."""
 
     name = StringField(
-        "Name", validators=[InputRequired("Name the night."), Length(max=80)]
+        _l("Name"), validators=[InputRequired(_l("Name the night.")), Length(max=80)]
     )
-    rules = SelectField("Rules", choices=[])
-    movement = RadioField("Movement", choices=MOVEMENTS, default="progressive")
-    round_hands = SelectField("A round lasts", choices=ROUND_HANDS, default="8")
+    rules = SelectField(_l("Rules"), choices=[])
+    movement = RadioField(_l("Movement"), choices=MOVEMENTS, default="progressive")
+    round_hands = SelectField(_l("A round lasts"), choices=ROUND_HANDS, default="8")
     rank_by = RadioField(
-        "Rank players by",
-        choices=[SelectChoice("wins", "Wins"), SelectChoice("points", "Points")],
+        _l("Rank players by"),
+        choices=[
+            SelectChoice("wins", _l("Wins")),
+            SelectChoice("points", _l("Points")),
+        ],
         default="wins",
     )
     odd_players = RadioField(
-        "When the players do not make tables of four",
+        _l("When the players do not make tables of four"),
         choices=[
-            SelectChoice("sit_out", "One to three sit out each round, in turn"),
-            SelectChoice("mixed_tables", "A table of three, five or six (rotation)"),
+            SelectChoice("sit_out", _l("One to three sit out each round, in turn")),
+            SelectChoice(
+                "mixed_tables", _l("A table of three, five or six (rotation)")
+            ),
         ],
         default="sit_out",
     )
     rounds = SelectField(
-        "Rounds",
-        choices=[SelectChoice("", "Until the director finishes")]
-        + [SelectChoice(str(n), f"{n} rounds") for n in range(2, 16)],
+        _l("Rounds"),
+        choices=[SelectChoice("", _l("Until the director finishes"))]
+        + [SelectChoice(str(n), _l("%(n)s rounds", n=n)) for n in range(2, 16)],
         default="",
     )
     players = TextAreaField(
-        "Players, one a line (in seating order)",
-        validators=[InputRequired("List the players, one a line.")],
+        _l("Players, one a line (in seating order)"),
+        validators=[InputRequired(_l("List the players, one a line."))],
     )
-    shuffle = BooleanField("Draw round 1 at random")
-    start = SubmitField("Start the night")
+    shuffle = BooleanField(_l("Draw round 1 at random"))
+    start = SubmitField(_l("Start the night"))
 
     def offer_rules(self, saved: dict[int, str]) -> None:
         """Offer the presets and the saved house rules."""
@@ -90,7 +98,9 @@ class NightForm(FlaskForm):
         if movement == "fixed_pairs":
             split = [tuple(p.strip() for p in line.split("&")) for line in lines]
             if any(len(pair) != 2 for pair in split):
-                raise BadInput("Write each pair on a line as: Ann & Cat.", "players")
+                raise BadInput(
+                    gettext("Write each pair on a line as: Ann & Cat."), "players"
+                )
             pairs = tuple((a, b) for a, b in split)
         else:
             players = tuple(lines)
@@ -112,13 +122,23 @@ class NightForm(FlaskForm):
 class ActionForm(FlaskForm):
     """A director's button: its CSRF token is all it sends."""
 
-    go = SubmitField("Go")
+    go = SubmitField(_l("Go"))
 
 
 class PlayerForm(FlaskForm):
     """A late arrival's name."""
 
     name = StringField(
-        "Name", validators=[InputRequired("Give the name."), Length(max=40)]
+        _l("Name"), validators=[InputRequired(_l("Give the name.")), Length(max=40)]
     )
-    add = SubmitField("Add")
+    add = SubmitField(_l("Add"))
+
+
+# The awards' names (standings.AWARDS) marked for the catalogue: pages show them
+# translated.
+AWARD_NAMES = (
+    N_("Most contracts made"),
+    N_("Highest hand"),
+    N_("Most ten-trick hands"),
+    N_("Most misères made"),
+)

@@ -3,6 +3,7 @@ screen, the director's console, table cards, a player's night, the results."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import (
@@ -13,6 +14,7 @@ from flask import (
     render_template,
     url_for,
 )
+from flask_babel import gettext, ngettext
 from werkzeug.wrappers import Response as BaseResponse
 
 from ..api.sheets import csv_file, file_stem, to_csv
@@ -91,7 +93,13 @@ def new() -> Any:
         else:
             access.grant(NIGHT, night.id, token)
             tables = len(night.rounds[0].tables)
-            flash(f"Night started: round 1 at {tables} table{'s' * (tables > 1)}.")
+            flash(
+                ngettext(
+                    "Night started: round 1 at %(num)s table.",
+                    "Night started: round 1 at %(num)s tables.",
+                    tables,
+                )
+            )
             return redirect(url_for(".direct", night_id=night.id))
     status = 400 if form.is_submitted() else 200
     return render_template("nights/new.html", form=form), status
@@ -118,7 +126,7 @@ def take_direction(night_id: str, token: str) -> BaseResponse:
     if not service.may_direct(found, token):
         raise Forbidden("That is not this night's director's link.")
     access.grant(NIGHT, found.id, token)
-    flash("This phone directs the night.")
+    flash(gettext("This phone directs the night."))
     return redirect(url_for(".direct", night_id=found.id))
 
 
@@ -136,25 +144,30 @@ def direct(night_id: str) -> Any:
     return page, 200, {"Cache-Control": "no-store"}
 
 
-def acting(night_id: str, work: Any, said: str) -> BaseResponse:
+def acting(night_id: str, work: Any, said: Callable[[Night], str]) -> BaseResponse:
     """Run a director's button; say what happened, or why not, on the console."""
     found = directed(night_id)
     if not ActionForm().validate_on_submit():
-        flash("The form expired: try again.")
+        flash(gettext("The form expired: try again."))
     else:
         try:
             work(found)
         except AppError as error:
             flash(error.message)
         else:
-            flash(said.format(round=len(found.rounds)))
+            flash(said(found))
     return redirect(url_for(".direct", night_id=found.id))
+
+
+def started(night: Night) -> str:
+    """Say a round started."""
+    return gettext("Round %(round)s started.", round=len(night.rounds))
 
 
 @bp.post("/<night_id>/direct/round")
 def start_round(night_id: str) -> BaseResponse:
     """Start the next round."""
-    return acting(night_id, service.start_round, "Round {round} started.")
+    return acting(night_id, service.start_round, started)
 
 
 @bp.post("/<night_id>/direct/close")
@@ -163,14 +176,17 @@ def close_round(night_id: str) -> BaseResponse:
     return acting(
         night_id,
         lambda n: service.close_round(n, len(n.rounds)),
-        "Time called on round {round}: every table ended as it stands.",
+        lambda n: gettext(
+            "Time called on round %(round)s: every table ended as it stands.",
+            round=len(n.rounds),
+        ),
     )
 
 
 @bp.post("/<night_id>/direct/finish")
 def finish(night_id: str) -> BaseResponse:
     """Finish the night."""
-    return acting(night_id, service.finish, "The night is finished.")
+    return acting(night_id, service.finish, lambda n: gettext("The night is finished."))
 
 
 @bp.post("/<night_id>/direct/players")
@@ -184,9 +200,9 @@ def add_player(night_id: str) -> BaseResponse:
         except AppError as error:
             flash(error.message)
         else:
-            flash(f"{form.name.data} joins from the next round.")
+            flash(gettext("%(name)s joins from the next round.", name=form.name.data))
     else:
-        flash(next(iter(form.name.errors), "The form expired: try again."))
+        flash(next(iter(form.name.errors), gettext("The form expired: try again.")))
     return redirect(url_for(".direct", night_id=found.id))
 
 
@@ -196,7 +212,7 @@ def mark_gone(night_id: str, name: str) -> BaseResponse:
     return acting(
         night_id,
         lambda n: service.mark_gone(n, name),
-        f"{name} is marked gone: not seated again.",
+        lambda n: gettext("%(name)s is marked gone: not seated again.", name=name),
     )
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from flask import Flask, Response, current_app, g, make_response, request, session
 from werkzeug.wrappers import Request
 
+from .. import language
 from ..db.heads import Head
 
 PACKAGE = Path(__file__).resolve().parents[1]  # the whole package: its code draws pages
@@ -36,7 +37,8 @@ def headers(writer: bool) -> dict[str, str]:
     """
     return {
         "Cache-Control": "private, no-cache" if writer else "no-cache",
-        "Vary": "Cookie, Accept-Encoding",  # compress.py gzips it when accepted
+        # compress.py gzips it when accepted; its words are in the phone's language.
+        "Vary": "Cookie, Accept-Encoding, Accept-Language",
     }
 
 
@@ -53,8 +55,11 @@ def etag(version: int, host: str, build: str, csrf: str | None = None) -> str:
 
 
 def host(asked: Request) -> str:
-    """Return the host the page's absolute links name (request.host_url costs more)."""
-    return f"{asked.scheme}://{asked.host}{asked.root_path}"
+    """Return the host the page's absolute links name (request.host_url costs more),
+    and the language its words are in, if not English: both change the page."""
+    spoken = language.asked_for(asked)
+    where = f"{asked.scheme}://{asked.host}{asked.root_path}"
+    return where if spoken == language.DEFAULT else f"{where} {spoken}"
 
 
 def page_etag(head: Head, writer: bool) -> str | None:

@@ -58,7 +58,7 @@ def test_a_watcher_gets_304_from_the_version_alone(app, client, api, reads):
     board = f"/games/{api.game_id}"
     first = client.get(board)
     assert first.status_code == 200 and first.headers["Cache-Control"] == "no-cache"
-    assert first.headers["Vary"] == "Cookie, Accept-Encoding"
+    assert first.headers["Vary"] == "Cookie, Accept-Encoding, Accept-Language"
     tag = first.headers["ETag"]
     assert tag.startswith('W/"2-view-')
     counted, no_flask = reads

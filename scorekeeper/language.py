@@ -1,0 +1,126 @@
+"""The language a page speaks: the phone's choice, else its Accept-Language.
+
+English is the default. Flask-Babel translates; the catalogues sit in
+scorekeeper/translations/ and are compiled (.mo) at install time. A language
+whose catalogue was not compiled is not offered, so the app falls back to
+English rather than to a `lang` it cannot speak.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from babel.core import negotiate_locale
+from flask import Flask, current_app, flash, redirect, request, url_for
+from flask_babel import Babel, force_locale, get_locale, gettext
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.wrappers import Request, Response
+
+DEFAULT = "en"
+# Each language's own name, as the switch shows it.
+NAMES = {"en": "English", "fr": "Français"}
+COOKIE = "lang"
+KEPT_FOR = 400 * 24 * 3600  # the longest a browser keeps a cookie
+TRANSLATIONS = Path(__file__).resolve().parent / "translations"
+
+
+def N_(text: str) -> str:
+    """Mark words for the catalogue that a page translates when it shows them."""
+    return text
+
+
+def compiled(folder: Path) -> tuple[str, ...]:
+    """Return the languages spoken: English, and each with a compiled catalogue."""
+    found = {path.parent.parent.name for path in folder.glob("*/LC_MESSAGES/*.mo")}
+    return (DEFAULT, *sorted(found & set(NAMES) - {DEFAULT}))
+
+
+def negotiated(accepted: LanguageAccept, spoken: tuple[str, ...]) -> str:
+    """Return the language a phone's Accept-Language asks for, by Babel's rules.
+
+    fr, fr-CA and fr_FR all give fr; a tag the phone refuses (q=0) counts for
+    nothing; English if nothing it asks for is spoken.
+    """
+    asked = [tag.replace("_", "-") for tag, quality in accepted if quality > 0]
+    found = negotiate_locale(asked, spoken, sep="-")
+    return found.lower() if found else DEFAULT
+
+
+def chosen(asked: Request, spoken: tuple[str, ...]) -> str:
+    """Return a request's language: the switch's cookie, else its Accept-Language."""
+    picked = asked.cookies.get(COOKIE, "")
+    if picked in spoken:
+        return picked
+    return negotiated(asked.accept_languages, spoken)
+
+
+def asked_for(asked: Request) -> str:
+    """Return the language a request asks for, among all the app knows (no app).
+
+    A page's ETag names it, so a phone that switches is sent the page anew.
+    """
+    return chosen(asked, tuple(NAMES))
+
+
+def spoken() -> tuple[str, ...]:
+    """Return the languages this app speaks (English first)."""
+    languages: tuple[str, ...] = current_app.extensions["scorekeeper.languages"]
+    return languages
+
+
+def current() -> str:
+    """Return the language of the page being drawn (its `<html lang>`)."""
+    return str(get_locale() or DEFAULT)
+
+
+def tagged(etag: str) -> str:
+    """Return a page's ETag naming its language too (an English page's is kept)."""
+    spoken = current()
+    return etag if spoken == DEFAULT else f"{etag}-{spoken}"
+
+
+def switch() -> Response:
+    """Speak the language a phone picked, from now on; say so in that language."""
+    picked = request.form.get("lang", "")
+    if picked not in spoken():
+        picked = DEFAULT
+    with force_locale(picked):
+        flash(gettext("This phone now shows the app in English."))
+    back = request.form.get("next", "")
+    # Only a path on this site: never a redirect to somewhere else.
+    if not back.startswith("/") or back.startswith("//") or "\\" in back:
+        back = url_for("games.home")
+    response = redirect(back)
+    response.set_cookie(
+        COOKIE,
+        picked,
+        max_age=KEPT_FOR,
+        samesite="Lax",
+        httponly=True,
+        secure=request.is_secure,
+    )
+    return response
+
+
+def vary(response: Response) -> Response:
+    """Tell caches a page depends on the phone's languages (and its switch)."""
+    if response.mimetype == "text/html":
+        response.vary.add("Accept-Language")
+    return response
+
+
+def init_app(app: Flask) -> None:
+    """Translate pages into the phone's language; add the switch's route."""
+    folder = Path(app.config.get("BABEL_TRANSLATION_DIRECTORIES", TRANSLATIONS))
+    languages = compiled(folder)
+    app.extensions["scorekeeper.languages"] = languages
+    app.config["BABEL_TRANSLATION_DIRECTORIES"] = str(folder)
+    Babel(app, locale_selector=lambda: chosen(request, languages))
+    app.add_template_global(current, "language")
+    app.jinja_env.globals["language_names"] = NAMES
+    app.add_template_global(spoken, "languages")
+    app.add_url_rule("/language", "language", switch, methods=["POST"])
+    # A language is no secret worth a token: a form from anywhere may change it,
+    # and the home page that carries the switch needs no session for it.
+    app.extensions["csrf"].exempt(switch)
+    app.after_request(vary)

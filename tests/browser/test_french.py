@@ -1,0 +1,56 @@
+"""French in real Chromium: a phone set to fr-CA gets French pages that pass axe and
+fit the phone (French runs longer than English); the switch takes it back."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from api_helpers import post
+from phone import PHONE, assert_accessible, assert_fits
+from playwright.sync_api import Browser, Page, expect
+
+pytestmark = pytest.mark.browser
+NINE = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"]
+
+
+@pytest.fixture
+def french(browser: Browser) -> Iterator[Page]:
+    """A phone at 390x844 whose language is Québec French."""
+    context = browser.new_context(viewport=PHONE, locale="fr-CA")
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()
+
+
+def test_the_french_pages_fit_a_phone_and_pass_axe(live_server, french: Page):
+    body = {"name": "Mardi au club", "movement": "progressive", "round_hands": 2}
+    made = post(f"{live_server}/api/nights", {**body, "players": NINE})
+    french.goto(live_server)
+    lang = french.locator("html").get_attribute("lang")
+    assert lang == "fr", "no French catalogue compiled: run make (it compiles them)"
+    expect(french.get_by_role("heading", name="Le 500")).to_be_visible()
+    for path in ("/", "/nights", "/nights/new", made["links"]["view"]):
+        french.goto(f"{live_server}{path}")
+        assert_accessible(french)
+        assert_fits(french)
+    expect(french.get_by_text("Au repos\u00a0: Ivy")).to_be_visible()
+    french.goto(f"{live_server}/nights/{made['id']}/players/Ann")
+    assert_accessible(french)
+    assert_fits(french)
+
+
+def test_the_switch_takes_a_french_phone_to_english_and_back(live_server, french: Page):
+    french.goto(live_server)
+    french.get_by_role("button", name="English").click()
+    expect(french.get_by_role("heading", name="Five Hundred")).to_be_visible()
+    expect(
+        french.get_by_text("This phone now shows the app in English.")
+    ).to_be_visible()
+    assert french.locator("html").get_attribute("lang") == "en"
+    french.goto(f"{live_server}/nights")  # remembered by the phone
+    expect(french.get_by_role("heading", name="Club nights")).to_be_visible()
+    french.goto(live_server)
+    french.get_by_role("button", name="Français").click()
+    expect(french.get_by_role("heading", name="Le 500")).to_be_visible()
