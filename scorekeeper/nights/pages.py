@@ -134,8 +134,12 @@ def take_direction(night_id: str, token: str) -> BaseResponse:
 def direct(night_id: str) -> Any:
     """The director's console: start a round, call time, the roster."""
     found = directed(night_id)
+    token = access.held_token(NIGHT, found.id) or ""
+    link = url_for(".take_direction", night_id=found.id, token=token, _external=True)
     page = render_template(
         "nights/direct.html",
+        link=link,
+        link_qr=qr_code(link),
         action=ActionForm(),
         player_form=PlayerForm(),
         playing=board.tables_playing(found),

@@ -125,3 +125,19 @@ def test_the_night_page_answers_304_until_a_hand_is_saved(client):
         f"/nights/{night}", headers={"If-None-Match": first.headers["ETag"]}
     )
     assert again.status_code == 304
+
+
+def test_the_console_shows_the_directors_link_that_lets_another_phone_direct(
+    client, app
+):
+    night = set_up(client)
+    console = client.get(f"/nights/{night}/direct").text
+    link = re.search(r'href="(http://[^"]+/direct/[^"]+)"', console)
+    assert link, console
+    other = app.test_client()
+    assert other.get(f"/nights/{night}/direct").status_code == 403
+    taken = other.get(link.group(1).replace("http://localhost", ""))
+    assert taken.status_code == 302
+    assert other.get(f"/nights/{night}/direct").status_code == 200
+    # Readers never see it.
+    assert link.group(1).rsplit("/", 1)[1] not in other.get(f"/nights/{night}").text
