@@ -1,0 +1,106 @@
+"""The new-game and share pages in French (fr-CA): no English catalogue string left,
+and in English the same bytes as an app with no catalogue compiled."""
+
+from __future__ import annotations
+
+import re
+
+from api_helpers import NEW_GAME_FORM
+from flask import Flask
+from flask.testing import FlaskClient
+from test_language import FRENCH, app, compiled, csrf, english_left
+
+from scorekeeper import create_app
+from scorekeeper.db.models import db
+
+__all__ = ["app", "compiled"]  # the fixtures: the app reads the compiled catalogues
+
+
+def new_game_pages(client: FlaskClient, **asked: str) -> dict[str, str]:
+    """Return the new-game pages as a phone asking for a language sees them."""
+    table = client.get("/new/2x2", headers=asked).text
+    sides = re.findall(r'name="(sides-\d)" type="text" value="([^"]*)"', table)
+    data = {**NEW_GAME_FORM, **dict(sides), "csrf_token": csrf(table), "review": "1"}
+    review = client.post("/new/2x2", data=data, headers=asked)
+    assert review.status_code == 200, review.text
+    refused = client.post("/new/2x2", data={**data, "players-1": ""}, headers=asked)
+    assert refused.status_code == 400
+    lone = client.get("/new/5x1", headers=asked).text
+    return {
+        "tables": client.get("/new/", headers=asked).text,
+        "names": table,
+        "review": review.text,
+        "refused": refused.text,
+        "lone players": lone,
+    }
+
+
+def without_rules(page: str) -> str:
+    """Return a page without the rules summary's lines (the engine's words)."""
+    page = re.sub(r'<p id="rules-in-short">.*?</p>', "", page, flags=re.S)
+    return re.sub(
+        r'<ul class="rules">(?:(?!</ul>).)*?</ul>\n</details>', "", page, flags=re.S
+    )
+
+
+def test_the_new_game_pages_in_french_show_no_english_catalogue_string(client):
+    for name, page in new_game_pages(client, **FRENCH).items():
+        assert '<html lang="fr">' in page, name
+        assert english_left(without_rules(page)) == [], name
+
+
+def test_the_new_game_pages_speak_quebec_french(client):
+    pages = new_game_pages(client, **FRENCH)
+    assert "<h1>Qui joue?</h1>" in pages["tables"]
+    assert "<strong>Quatre joueurs en deux équipes</strong>" in pages["tables"]
+    assert "<legend>Équipe 1</legend>" in pages["names"]
+    assert 'value="Nous"' in pages["names"] and 'value="Eux"' in pages["names"]
+    assert "Règles de la maison" not in pages["tables"]
+    assert "<legend>Qui donne en premier?</legend>" in pages["review"]
+    assert 'value="Commencer la partie"' in pages["review"]
+    assert "Nous\u00a0: Ann, Cat" in pages["review"]
+    assert "<legend>Joueur 5</legend>" in pages["lone players"]
+
+
+def test_a_bad_house_rules_choice_is_refused_in_french(client):
+    page = client.get("/new/2x2", headers=FRENCH).text
+    data = {**NEW_GAME_FORM, "csrf_token": csrf(page), "review": "1"}
+    refused = client.post(
+        "/new/2x2", data={**data, "rules": "ruleset:x"}, headers=FRENCH
+    )
+    assert refused.status_code == 400
+    assert "Ces règles de la maison n’existent pas\u00a0: choisissez" in refused.text
+
+
+def without_tokens(page: str) -> str:
+    """Return a page without its CSRF token and form id (new at every request)."""
+    return re.sub(
+        r'(name="(?:csrf_token|form_id)" type="hidden" value=")[^"]*', r"\1", page
+    )
+
+
+def bare_app(app: Flask, tmp_path) -> Flask:
+    """Return the same app reading an empty translations folder (English only)."""
+    empty = tmp_path / "none"
+    empty.mkdir()
+    return create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"],
+            "BABEL_TRANSLATION_DIRECTORIES": str(empty),
+        }
+    )
+
+
+def test_the_new_game_pages_in_english_are_those_of_an_app_with_no_catalogue(
+    app, client, tmp_path
+):
+    bare = bare_app(app, tmp_path)
+    ours, theirs = new_game_pages(client), new_game_pages(bare.test_client())
+    for name in ours:
+        assert without_tokens(ours[name]) == without_tokens(theirs[name]), name
+    assert "<h1>Who is playing?</h1>" in ours["tables"]
+    assert 'value="Us"' in ours["names"] and "<legend>Team 1</legend>" in ours["names"]
+    with bare.app_context():
+        db.engine.dispose()
