@@ -104,3 +104,101 @@ def test_the_new_game_pages_in_english_are_those_of_an_app_with_no_catalogue(
     assert 'value="Us"' in ours["names"] and "<legend>Team 1</legend>" in ours["names"]
     with bare.app_context():
         db.engine.dispose()
+
+
+VENDREDI = {
+    "name": "Vendredi",
+    "sides": [
+        {"name": "Nous", "players": ["Ann", "Cat"]},
+        {"name": "Eux", "players": ["Bob", "Dan"]},
+    ],
+}
+
+
+def share_pages(app: Flask, api, **asked: str) -> dict[str, str]:
+    """Play a hand of a game; return its share pages and the home page listing it."""
+    game = api.create(**VENDREDI)
+    api.hand(bidder="Ann", contract="7H", tricks=7)
+    share = f"/games/{game['id']}/share"
+    scorer = app.test_client()
+    scorer.get(game["links"]["play"])
+    watcher = app.test_client()
+    return {
+        "watched": watcher.get(share, headers=asked).text,
+        "scored": scorer.get(share, headers=asked).text,
+        "play link": scorer.get(share + "/play", headers=asked).text,
+        "home": watcher.get("/", headers=asked).text,
+    }
+
+
+def test_the_share_pages_in_french_show_no_english_catalogue_string(app, api):
+    for name, page in share_pages(app, api, **FRENCH).items():
+        assert '<html lang="fr">' in page, name
+        assert english_left(page) == [], name
+
+
+def test_the_share_pages_speak_quebec_french(app, api):
+    pages = share_pages(app, api, **FRENCH)
+    summary = re.search(r'<p class="summary">(.*?)</p>', pages["watched"], re.S)
+    assert summary, pages["watched"]
+    lines = summary.group(1).split("\n")
+    assert re.fullmatch(
+        r"Vendredi\u00a0: Nous \d+ – Eux -?\d+ après 1 manche, partie en cours\.",
+        lines[0],
+    )
+    assert lines[1:] == ["Nous\u00a0: Ann et Cat", "Eux\u00a0: Bob et Dan"]
+    assert 'data-copied="Copié."' in pages["watched"]
+    assert 'value="Enregistrer les notes"' in pages["scored"]
+    assert "<h1>Laisser un autre téléphone tenir le pointage</h1>" in pages["play link"]
+    assert "1&nbsp;manche" in pages["home"]
+    # The day as Québec reads it: 25 nov. 2026 (Babel's French month names).
+    assert re.search(r'<span class="when">\d{1,2} \w+\.? \d{4}</span>', pages["home"])
+
+
+def test_notes_saved_are_said_in_french(app, api):
+    game = api.create(**VENDREDI)
+    scorer = app.test_client()
+    scorer.get(game["links"]["play"])
+    share = scorer.get(f"/games/{game['id']}/share", headers=FRENCH).text
+    saved = scorer.post(
+        f"/games/{game['id']}/notes",
+        data={"csrf_token": csrf(share), "notes": "Chez Zoé"},
+        headers=FRENCH,
+        follow_redirects=True,
+    )
+    assert "Notes enregistrées." in saved.text
+    too_long = scorer.post(
+        f"/games/{game['id']}/notes",
+        data={"csrf_token": csrf(share), "notes": "x" * 5000},
+        headers=FRENCH,
+    )
+    assert too_long.status_code == 400
+    assert "Les notes doivent compter au plus" in too_long.text
+
+
+def test_the_share_pages_in_english_are_those_of_an_app_with_no_catalogue(
+    app, api, tmp_path
+):
+    ours = share_pages(app, api)
+    bare = bare_app(app, tmp_path)
+    scorer, watcher = bare.test_client(), bare.test_client()
+    scorer.get(f"/games/{api.game_id}/play/{api.token}")
+    share = f"/games/{api.game_id}/share"
+    theirs = {
+        "watched": watcher.get(share).text,
+        "scored": scorer.get(share).text,
+        "play link": scorer.get(share + "/play").text,
+        "home": watcher.get("/").text,
+    }
+    # The bare app's home page has no language switch: compare its list of games.
+    for page in (ours, theirs):
+        page["home"] = "".join(
+            re.findall(r'<ul class="cards">.*?</ul>', page["home"], re.S)
+        )
+    for name in ours:
+        assert without_tokens(ours[name]) == without_tokens(theirs[name]), name
+    assert "after 1 hand, still playing." in ours["watched"]
+    assert "1&nbsp;hand" in ours["home"] and "data-copied" not in ours["watched"]
+    assert re.search(r'<span class="when">\d{4}-\d\d-\d\d</span>', ours["home"])
+    with bare.app_context():
+        db.engine.dispose()
