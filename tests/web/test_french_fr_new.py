@@ -202,3 +202,13 @@ def test_the_share_pages_in_english_are_those_of_an_app_with_no_catalogue(
     assert re.search(r'<span class="when">\d{4}-\d\d-\d\d</span>', ours["home"])
     with bare.app_context():
         db.engine.dispose()
+
+
+def test_a_french_phone_installs_the_app_under_its_french_name(client):
+    english = client.get("/manifest.webmanifest").get_json(force=True)
+    response = client.get("/manifest.webmanifest", headers=FRENCH)
+    french = response.get_json(force=True)
+    assert french["name"] == "Pointage du 500" and french["short_name"] == "500"
+    assert french["description"].startswith("Tient le pointage")
+    assert english["name"] == "Five Hundred Scorekeeper"
+    assert "Accept-Language" in response.headers["Vary"]
