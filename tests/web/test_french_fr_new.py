@@ -212,3 +212,35 @@ def test_a_french_phone_installs_the_app_under_its_french_name(client):
     assert french["description"].startswith("Tient le pointage")
     assert english["name"] == "Five Hundred Scorekeeper"
     assert "Accept-Language" in response.headers["Vary"]
+
+
+def hidden(page: str, name: str) -> str:
+    """Return the value of a page's hidden field."""
+    found = re.search(rf'name="{name}" type="hidden" value="([^"]*)"', page)
+    assert found, page
+    return found.group(1)
+
+
+def test_deleting_a_game_is_said_in_french(app, api):
+    game = api.create(**VENDREDI)
+    scorer = app.test_client()
+    scorer.get(game["links"]["play"])
+    path = f"/games/{game['id']}/delete"
+    page = scorer.get(path, headers=FRENCH).text
+    form = {name: hidden(page, name) for name in ("csrf_token", "version")}
+    api.hand(bidder="Ann", contract="7H", tricks=7)
+    stale = scorer.post(path, data=form, headers=FRENCH, follow_redirects=True)
+    assert "Le pointage a changé sur un autre téléphone; rien n’a été supprimé." in (
+        stale.text
+    )
+    page = scorer.get(path, headers=FRENCH).text
+    form = {name: hidden(page, name) for name in ("csrf_token", "version")}
+    gone = scorer.post(path, data=form, headers=FRENCH, follow_redirects=True)
+    assert "«\u00a0Vendredi\u00a0» est supprimée." in gone.text
+
+
+def test_only_the_scoring_phone_may_show_the_play_link_said_in_french(app, api):
+    game = api.create(**VENDREDI)
+    refused = app.test_client().get(f"/games/{game['id']}/share/play", headers=FRENCH)
+    assert refused.status_code == 403
+    assert "Seul un téléphone qui tient le pointage de cette partie" in refused.text
