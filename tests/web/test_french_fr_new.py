@@ -199,6 +199,7 @@ def test_the_share_pages_in_english_are_those_of_an_app_with_no_catalogue(
         assert without_tokens(ours[name]) == without_tokens(theirs[name]), name
     assert "after 1 hand, still playing." in ours["watched"]
     assert "1&nbsp;hand" in ours["home"] and "data-copied" not in ours["watched"]
+    assert '</div>\n<p class="muted" data-said role="status"></p>' in ours["watched"]
     assert re.search(r'<span class="when">\d{4}-\d\d-\d\d</span>', ours["home"])
     with bare.app_context():
         db.engine.dispose()
