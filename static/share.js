@@ -19,7 +19,9 @@ document.addEventListener("DOMContentLoaded", () => {
       } catch (error) {
         copied = copyOverHttp(words);  // no Clipboard API over plain http
       }
-      say(copied ? "Copied." : "This phone would not copy it: press and hold it to copy.");
+      // The page's words when it is translated (data-copied, data-refused).
+      const { copied: done = "Copied.", refused = "This phone would not copy it: press and hold it to copy." } = said?.dataset ?? {};
+      say(copied ? done : refused);
     });
 
     if (navigator.share) {

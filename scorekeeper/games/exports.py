@@ -6,6 +6,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from babel.lists import format_list
+from flask_babel import gettext, ngettext
+
+from .. import language
 from ..api.sheets import Cell, to_csv
 from ..scoring import GameState, Table
 from . import present
@@ -46,21 +50,31 @@ def hands_csv(table: Table, state: GameState) -> str:
 
 
 def and_list(words: Sequence[str]) -> str:
-    """Return names as 'Ann', 'Ann and Cat' or 'Ann, Cat and Eve'."""
-    if len(words) < 2:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
+    """Return names as 'Ann', 'Ann and Cat' or 'Ann, Cat and Eve' (the page's words)."""
+    spoken = language.current()
+    # The app's English writes lists with no serial comma, as Australia does.
+    return format_list(list(words), locale="en_AU" if spoken == "en" else spoken)
 
 
-def outcome(table: Table, state: GameState) -> str:
-    """Return how far a game went and how it ended, or that it goes on."""
+def outcome(table: Table, state: GameState, scores: str) -> str:
+    """Return the scores, how far a game went and how it ended, or that it goes on."""
     count = len(state.hands)
     if not count:
-        return ", not started yet."
-    played = f" after {count} hand{'s' if count > 1 else ''}"
+        return gettext("%(scores)s, not started yet.", scores=scores)
     if state.ending is None:
-        return f"{played}, still playing."
-    return f"{played}. {present.ending([side.name for side in table.sides], state)}"
+        return ngettext(
+            "%(scores)s after %(num)s hand, still playing.",
+            "%(scores)s after %(num)s hands, still playing.",
+            count,
+            scores=scores,
+        )
+    return ngettext(
+        "%(scores)s after %(num)s hand. %(ending)s",
+        "%(scores)s after %(num)s hands. %(ending)s",
+        count,
+        scores=scores,
+        ending=present.ending([side.name for side in table.sides], state),
+    )
 
 
 def summary(game: Played) -> str:
@@ -68,10 +82,14 @@ def summary(game: Played) -> str:
     table, state = game.table, game.state
     pairs = zip(table.sides, state.totals, strict=True)
     scores = " – ".join(f"{side.name} {total}" for side, total in pairs)
-    lines = [f"{game.name}: {scores}{outcome(table, state)}"]
+    said = outcome(table, state, scores)
+    lines = [gettext("%(name)s: %(outcome)s", name=game.name, outcome=said)]
     for side in table.sides:
         if side.players != (side.name,):  # a lone player is named once
-            lines.append(f"{side.name}: {and_list(side.players)}")
+            players = and_list(side.players)
+            lines.append(
+                gettext("%(side)s: %(players)s", side=side.name, players=players)
+            )
     if game.notes:
         lines.append(game.notes)
     return "\n".join(lines)

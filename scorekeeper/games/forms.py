@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
     FieldList,
@@ -27,7 +28,8 @@ from ..web.forms import OnceForm, VersionedForm
 
 TRICKS = [SelectChoice(str(n)) for n in range(11)]
 NOTES_LENGTH = Length(
-    max=TEXT_LIMIT, message=f"The notes must be at most {TEXT_LIMIT} characters."
+    max=TEXT_LIMIT,
+    message=_l("The notes must be at most %(limit)s characters.", limit=TEXT_LIMIT),
 )
 
 
@@ -154,26 +156,26 @@ def _number(text: str) -> object:
 class NewGameForm(OnceForm):
     """Name the sides and players, pick the rules, then the first dealer."""
 
-    name = StringField("Game name", validators=[Optional(), Length(max=NAME_LIMIT)])
-    notes = StringField("Notes", validators=[Optional(), NOTES_LENGTH])
+    name = StringField(_l("Game name"), validators=[Optional(), Length(max=NAME_LIMIT)])
+    notes = StringField(_l("Notes"), validators=[Optional(), NOTES_LENGTH])
     sides = FieldList(
-        StringField("Side", validators=[Optional(), Length(max=NAME_LIMIT)])
+        StringField(_l("Side"), validators=[Optional(), Length(max=NAME_LIMIT)])
     )
     players = FieldList(
-        StringField("Player", validators=[InputRequired(), Length(max=NAME_LIMIT)])
+        StringField(_l("Player"), validators=[InputRequired(), Length(max=NAME_LIMIT)])
     )
-    rules = RadioField("Rules", validate_choice=False, validators=[InputRequired()])
-    first_dealer = RadioField("Who deals first?", validate_choice=False)
-    review = SubmitField("Next: check the rules")
-    start = SubmitField("Start the game")
-    change = SubmitField("Change names or rules")
+    rules = RadioField(_l("Rules"), validate_choice=False, validators=[InputRequired()])
+    first_dealer = RadioField(_l("Who deals first?"), validate_choice=False)
+    review = SubmitField(_l("Next: check the rules"))
+    start = SubmitField(_l("Start the game"))
+    change = SubmitField(_l("Change names or rules"))
 
 
 class NotesForm(FlaskForm):
     """Change a game's notes: one line, such as where, or who brought the cards."""
 
-    notes = StringField("Notes", validators=[Optional(), NOTES_LENGTH])
-    save = SubmitField("Save notes")
+    notes = StringField(_l("Notes"), validators=[Optional(), NOTES_LENGTH])
+    save = SubmitField(_l("Save notes"))
 
 
 class ConfirmForm(VersionedForm):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, redirect, render_template, request, url_for
+from flask_babel import gettext
 from werkzeug.wrappers import Response
 from wtforms import SelectChoice
 
@@ -10,6 +11,7 @@ from ..api import schema
 from ..db import idempotency
 from ..errors import AppError, BadInput, NotFound, app_error
 from ..house_rules import service as rulesets
+from ..language import N_
 from ..scoring import (
     DEFAULT_PRESET,
     PRESET_NAMES,
@@ -28,7 +30,8 @@ from .forms import NewGameForm
 
 bp = Blueprint("newgame", __name__, url_prefix="/new")
 
-DEFAULT_SIDES = ["Us", "Them", "Others"]
+# The team names a new game offers, to keep or to change.
+DEFAULT_SIDES = [N_("Us"), N_("Them"), N_("Others")]
 
 
 def parse_shape(shape: str) -> tuple[int, int]:
@@ -36,7 +39,7 @@ def parse_shape(shape: str) -> tuple[int, int]:
     sides, _, size = shape.partition("x")
     key = (schema.whole_number(sides) or 0, schema.whole_number(size) or 0)
     if key not in SHAPES:
-        raise NotFound("500 is not played at such a table.")
+        raise NotFound(gettext("500 is not played at such a table."))
     return key
 
 
@@ -58,7 +61,12 @@ def rule_choices(chosen: str | None) -> list[SelectChoice]:
     own = [schema.whole_number(t) for t in access.latest(access.RULESET, OFFERED)]
     first = [chosen_ruleset(chosen)]
     for ruleset in rulesets.offered([n for n in first + own if n], OFFERED):
-        choices.append(SelectChoice(f"ruleset:{ruleset.id}", f"House: {ruleset.name}"))
+        choices.append(
+            SelectChoice(
+                f"ruleset:{ruleset.id}",
+                gettext("House: %(name)s", name=ruleset.name),
+            )
+        )
     return choices
 
 
@@ -68,7 +76,9 @@ def chosen_rules(choice: str) -> dict[str, object]:
     if choice.startswith("ruleset:"):
         number = chosen_ruleset(choice)
         if number is None:
-            raise BadInput("There are no such house rules: pick the rules.", "rules")
+            raise BadInput(
+                gettext("There are no such house rules: pick the rules."), "rules"
+            )
         return dict(rulesets.get_ruleset(number).rules)
     key = choice.partition(":")[2]
     return {"preset": key if key in PRESET_NAMES else DEFAULT_PRESET}
@@ -101,14 +111,20 @@ def blank_form(sides: int, size: int) -> NewGameForm:
     if form.is_submitted():
         # A field list is as long as the form that came, not as the table.
         if len(form.players) != sides * size:
-            raise BadInput(f"This table needs {sides * size} player names.", "players")
+            raise BadInput(
+                gettext("This table needs %(num)s player names.", num=sides * size),
+                "players",
+            )
         if size > 1 and len(form.sides) != sides:
-            raise BadInput(f"This table needs {sides} team names.", "sides")
+            raise BadInput(
+                gettext("This table needs %(num)s team names.", num=sides),
+                "sides",
+            )
         return form
     offered = {choice.value for choice in form.rules.choices}
     form.rules.data = asked if asked in offered else f"preset:{DEFAULT_PRESET}"
     for index in range(sides):
-        form.sides.append_entry(DEFAULT_SIDES[index] if size > 1 else "")
+        form.sides.append_entry(gettext(DEFAULT_SIDES[index]) if size > 1 else "")
     for _ in range(sides * size):
         form.players.append_entry("")
     return form

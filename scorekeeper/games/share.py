@@ -13,6 +13,7 @@ from flask import (
     render_template,
     url_for,
 )
+from flask_babel import gettext
 
 from ..api import schema, sheets
 from ..api.sheets import attachment, csv_file
@@ -64,7 +65,7 @@ def save_notes(game_id: str):
     except AppError as error:
         form.notes.errors = [*form.notes.errors, error.message]
         return share_page(game, form, error.status)
-    flash("Notes saved.")
+    flash(gettext("Notes saved."))
     return redirect(url_for(".view_link", game_id=game.id, _anchor="notes"))
 
 
@@ -74,7 +75,9 @@ def play_link(game_id: str):
     game = service.load(game_id)
     token = held_token(game)
     if token is None:
-        raise Forbidden("Only a phone that scores this game can let another score.")
+        raise Forbidden(
+            gettext("Only a phone that scores this game can let another score.")
+        )
     url = url_for("games.play_link", game_id=game.id, token=token, _external=True)
     page = render_template(
         "games/share_play.html", game=game.game, url=url, qr=qr_code(url)
@@ -155,10 +158,10 @@ def delete(game_id: str):
     form = ConfirmForm(version=str(game.version))
     if form.validate_on_submit():
         if form.expected_version() != game.version:
-            flash("The score changed on another phone; nothing was deleted.")
+            flash(gettext("The score changed on another phone; nothing was deleted."))
             return redirect(url_for("games.scoreboard", game_id=game.id))
         service.delete_game(game)
-        flash(f"“{game.game.name}” is deleted.")
+        flash(gettext("“%(name)s” is deleted.", name=game.game.name))
         return redirect(url_for("games.home"))
     page = render_template(
         "games/delete.html", game=game.game, state=game.state, form=form

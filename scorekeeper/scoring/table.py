@@ -10,14 +10,20 @@ from .names import is_visible, mixed_scripts, name_key, normal_name
 
 NAME_LIMIT = 40
 
+
+def N_(text: str) -> str:
+    """Mark words for the catalogue: the page translates them when it shows them."""
+    return text
+
+
 # (number of sides, players per side) the game of 500 is played with.
 SHAPES = {
-    (2, 1): "two players",
-    (3, 1): "three players",
-    (2, 2): "four players in two teams",
-    (5, 1): "five players",
-    (2, 3): "six players in two teams of three",
-    (3, 2): "six players in three teams of two",
+    (2, 1): N_("two players"),
+    (3, 1): N_("three players"),
+    (2, 2): N_("four players in two teams"),
+    (5, 1): N_("five players"),
+    (2, 3): N_("six players in two teams of three"),
+    (3, 2): N_("six players in three teams of two"),
 }
 
 

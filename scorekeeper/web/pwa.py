@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 from flask import Blueprint, Flask, Response, current_app, jsonify, request, url_for
+from flask_babel import gettext
 
 from . import assets
 
@@ -27,9 +28,9 @@ def manifest() -> Response:
     """Describe the app to a phone that installs it."""
     response = jsonify(
         id="/",
-        name="Five Hundred Scorekeeper",
+        name=gettext("Five Hundred Scorekeeper"),
         short_name="500",
-        description="Keeps the score of a game of 500 at the table.",
+        description=gettext("Keeps the score of a game of 500 at the table."),
         start_url="/",
         scope="/",
         display="standalone",
@@ -46,6 +47,8 @@ def manifest() -> Response:
         ],
     )
     response.mimetype = "application/manifest+json"
+    # The phone installs the app in its own language: caches keep one per language.
+    response.vary.add("Accept-Language")
     return response
 
 
