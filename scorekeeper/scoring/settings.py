@@ -257,10 +257,12 @@ SPECIAL_OFFERS: dict[str, SpecialOffer] = dict(
         _offer("grand_nullo", N_("Neither partner may take a trick.")),
         _offer("patastrophe", N_("Open misère played by both partners.")),
         _offer(
-            "hi_lo", "The bidder takes exactly five tricks while the partner folds."
+            "hi_lo",
+            N_("The bidder takes exactly five tricks while the partner folds."),
         ),
         _offer(
-            "grand_slam", "The bidder alone takes all ten tricks; failing costs 500."
+            "grand_slam",
+            N_("The bidder alone takes all ten tricks; failing costs 500."),
         ),
         _offer("grand_slam_nt", N_("As grand slam, at no trumps; failing costs 500.")),
     )
