@@ -115,7 +115,7 @@ def test_the_rules_summary_in_french_reads_as_a_players_sentences(app):
     rule_pages(client)
     page = client.get("/rules/", headers=FRENCH).text
     for said in (
-        "Règles de départ\u00a0: Australiennes.",
+        "Règles de départ\u00a0: Australie.",
         "Misère vaut 150.",
         "Une mise de six n’est qu’un signal et ne se joue pas.",
         "Pas de porte arrière\u00a0: aucun pointage n’est trop bas pour continuer.",
@@ -124,7 +124,7 @@ def test_the_rules_summary_in_french_reads_as_a_players_sentences(app):
         "Quand tout le monde passe, personne ne marque et le donneur suivant donne.",
         "Quand tout le monde passe, la manche se joue sans atout et chaque équipe "
         "marque 10 par levée, 250 pour les dix.",
-        "Australiennes, sauf\u00a0: valeur des contrats ordinaires\u00a0: perfect",
+        "Australie, sauf\u00a0: valeur des contrats ordinaires\u00a0: perfect",
     ):
         assert said in page.replace("&#39;", "'"), said
 
