@@ -119,8 +119,9 @@ def test_the_rules_summary_in_french_reads_as_a_players_sentences(app):
         "Misère vaut 150.",
         "Une mise de six n’est qu’un signal et ne se joue pas.",
         "Pas de porte arrière\u00a0: aucun pointage n’est trop bas pour continuer.",
-        "Seul 500 tout juste fait entrer par la grande porte\u00a0: une équipe qui "
-        "le dépasse continue de jouer.",
+        "Il faut tout juste 500 pour entrer par la grande porte\u00a0: une équipe "
+        "qui dépasse continue de jouer.",
+        "la valeur d’une mise chutée est donnée aux adversaires",
         "Quand tout le monde passe, personne ne marque et le donneur suivant donne.",
         "Quand tout le monde passe, la manche se joue sans atout et chaque équipe "
         "marque 10 par levée, 250 pour les dix.",
