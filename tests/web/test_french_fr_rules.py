@@ -199,3 +199,18 @@ def test_english_house_rules_pages_are_those_of_an_app_with_no_catalogue(app, tm
         assert "Règles" not in with_catalogue.text, name
     with bare.app_context():
         db.engine.dispose()
+
+
+def test_the_api_refuses_a_wrong_token_in_the_language_asked(app):
+    client = app.test_client()
+    odd = make(client, "Chez Ginette", ODD)
+    wrong = {"Authorization": "Bearer wrong"}
+    said = client.delete(f"/api/rulesets/{odd}", headers=wrong | FRENCH)
+    assert said.status_code == 403
+    assert said.json["error"] == (
+        "Ce jeton d’écriture n’appartient pas à ces règles de la maison."
+    )
+    english = client.delete(f"/api/rulesets/{odd}", headers=wrong)
+    assert english.json["error"] == (
+        "That write token does not belong to these house rules."
+    )
