@@ -59,7 +59,26 @@ def _special_fields() -> dict[str, BooleanField | RadioField]:
     return fields
 
 
-class PresetForm(FlaskForm):
+class SaidForm(FlaskForm):
+    """A form whose lazy words are said once, as plain text the page escapes.
+
+    Flask-Babel's lazy strings count as safe HTML, so "bid's" would reach the
+    page unescaped; as plain text it is escaped as the English page always was.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for field in self:
+            field.label.text = str(field.label.text)
+            field.description = str(field.description)
+            if isinstance(field, RadioField) and field.choices:
+                field.choices = [
+                    SelectChoice(c.value, str(c.label))
+                    for c in field.choices  # type: ignore[union-attr]
+                ]
+
+
+class PresetForm(SaidForm):
     """Pick the preset whose settings the house rules form starts from (a GET)."""
 
     class Meta:
@@ -71,7 +90,7 @@ class PresetForm(FlaskForm):
     )
 
 
-class HouseRulesBase(FlaskForm):
+class HouseRulesBase(SaidForm):
     """A rule set's name and preset; HouseRulesForm adds every setting."""
 
     name = StringField(_l("Name"), validators=[InputRequired(), Length(max=TEXT_LIMIT)])

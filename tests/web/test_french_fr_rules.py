@@ -214,3 +214,9 @@ def test_the_api_refuses_a_wrong_token_in_the_language_asked(app):
     assert english.json["error"] == (
         "That write token does not belong to these house rules."
     )
+
+
+def test_the_settings_words_are_escaped_as_plain_text_as_before(app):
+    page = app.test_client().get("/rules/new").text
+    assert "<legend>A failed bid&#39;s value is</legend>" in page
+    assert "Half the contract&#39;s value each, or the full value each." in page
