@@ -10,7 +10,6 @@ MADE_KINDS: tuple[MadeKind, ...] = ("at_least", "none", "exactly", "all")
 
 SUITS = ("S", "C", "D", "H", "NT")
 SUIT_BASE = {"S": 40, "C": 60, "D": 80, "H": 100, "NT": 120}
-SUIT_SYMBOL = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": "NT"}
 
 
 def N_(words: str) -> str:
@@ -43,6 +42,8 @@ class English:
 
 
 ENGLISH = English()
+# "NT" is a word too: French tables write "SA" (sans atout).
+SUIT_SYMBOL = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": N_("NT")}
 SUIT_WORD = {"S": N_("spades"), "C": N_("clubs"), "D": N_("diamonds")}
 SUIT_WORD |= {"H": N_("hearts"), "NT": N_("no trumps")}
 NUMBER_WORD = {5: N_("five"), 6: N_("six"), 7: N_("seven"), 8: N_("eight")}

@@ -6,7 +6,7 @@ pages pass their language's words, the engine alone speaks English.
 
 from __future__ import annotations
 
-from .contracts import ENGLISH, KNOWN_SPECIALS, N_, Words
+from .contracts import ENGLISH, KNOWN_SPECIALS, N_, SUIT_SYMBOL, Contract, Words
 from .rules import PRESET_NAMES, PRESETS, Rules
 from .settings import SETTINGS, Setting
 
@@ -45,15 +45,20 @@ def _special(rules: Rules, key: str, words: Words) -> str:
     return line + "."
 
 
+def _named(contract: Contract, words: Words) -> str:
+    """Return a normal contract's short name in a language: "10NT", "10SA"."""
+    return f"{contract.tricks}{words.gettext(SUIT_SYMBOL[contract.suit or 'NT'])}"
+
+
 def _contracts(rules: Rules, words: Words) -> list[str]:
     _ = words.gettext
     low, high = rules.normal_contracts()[0], rules.normal_contracts()[-1]
     lines = [
         _("Contracts from %(low)s (%(low_value)s) to %(high)s (%(high_value)s).")
         % {
-            "low": low.name,
+            "low": _named(low, words),
             "low_value": low.value,
-            "high": high.name,
+            "high": _named(high, words),
             "high_value": high.value,
         }
     ]

@@ -117,6 +117,7 @@ def test_the_rules_summary_in_french_reads_as_a_players_sentences(app):
     for said in (
         "Règles de départ\u00a0: Australie.",
         "Misère vaut 150.",
+        "Contrats de 7♠ (120) à 10SA (500).",
         "Une mise de six n’est qu’un signal et ne se joue pas.",
         "Pas de porte arrière\u00a0: aucun pointage n’est trop bas pour continuer.",
         "Il faut tout juste 500 pour entrer par la grande porte\u00a0: une équipe "
