@@ -56,7 +56,8 @@ def chosen_ruleset(choice: str | None) -> int | None:
 def rule_choices(chosen: str | None) -> list[SelectChoice]:
     """Return the presets and a few house rules a game can start with."""
     choices = [
-        SelectChoice(f"preset:{key}", name) for key, name in PRESET_NAMES.items()
+        SelectChoice(f"preset:{key}", gettext(name))
+        for key, name in PRESET_NAMES.items()
     ]
     own = [schema.whole_number(t) for t in access.latest(access.RULESET, OFFERED)]
     first = [chosen_ruleset(chosen)]

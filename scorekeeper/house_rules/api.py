@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify, url_for
+from flask_babel import gettext
 
 from ..api import schema
 from ..api.http import bearer, body, page_arg, paged
@@ -16,7 +17,9 @@ def writable_ruleset(ruleset_id: int) -> None:
     """Answer 403 unless the request carries the house rules' write token."""
     ruleset = service.get_ruleset(ruleset_id)
     if not service.may_write(ruleset, bearer("saved house rules")):
-        raise Forbidden("That write token does not belong to these house rules.")
+        raise Forbidden(
+            gettext("That write token does not belong to these house rules.")
+        )
 
 
 @bp.get("/presets")

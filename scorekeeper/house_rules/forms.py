@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
@@ -42,40 +43,61 @@ def decode(setting: str, text: str) -> object:
 
 def _setting_field(setting: Setting) -> BooleanField | RadioField:
     if setting.kind == "bool":
-        return BooleanField(setting.label, description=setting.words)
-    options = [SelectChoice(encode(c.value), c.words) for c in setting.choices]
-    return RadioField(setting.label, choices=options, description=setting.words)
+        return BooleanField(_l(setting.label), description=_l(setting.words))
+    options = [SelectChoice(encode(c.value), _l(c.words)) for c in setting.choices]
+    return RadioField(_l(setting.label), choices=options, description=_l(setting.words))
 
 
 def _special_fields() -> dict[str, BooleanField | RadioField]:
     fields: dict[str, BooleanField | RadioField] = {}
     for key, offer in SPECIAL_OFFERS.items():
         name = KNOWN_SPECIALS[key].name
-        fields[key] = BooleanField(name, description=offer.words)
+        fields[key] = BooleanField(_l(name), description=_l(offer.words))
         values = [SelectChoice(str(v)) for v in offer.values]
-        fields[f"{key}_value"] = RadioField(f"{name} is worth", choices=values)
+        worth = _l("%(contract)s is worth", contract=_l(name))
+        fields[f"{key}_value"] = RadioField(worth, choices=values)
     return fields
 
 
-class PresetForm(FlaskForm):
+class SaidForm(FlaskForm):
+    """A form whose lazy words are said once, as plain text the page escapes.
+
+    Flask-Babel's lazy strings count as safe HTML, so "bid's" would reach the
+    page unescaped; as plain text it is escaped as the English page always was.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for field in self:
+            field.label.text = str(field.label.text)
+            field.description = str(field.description)
+            if isinstance(field, RadioField) and field.choices:
+                field.choices = [
+                    SelectChoice(c.value, str(c.label))
+                    for c in field.choices  # type: ignore[union-attr]
+                ]
+
+
+class PresetForm(SaidForm):
     """Pick the preset whose settings the house rules form starts from (a GET)."""
 
     class Meta:
         csrf = False
 
     preset = RadioField(
-        "Start from", choices=[SelectChoice(k, n) for k, n in PRESET_NAMES.items()]
+        _l("Start from"),
+        choices=[SelectChoice(k, _l(n)) for k, n in PRESET_NAMES.items()],
     )
 
 
-class HouseRulesBase(FlaskForm):
+class HouseRulesBase(SaidForm):
     """A rule set's name and preset; HouseRulesForm adds every setting."""
 
-    name = StringField("Name", validators=[InputRequired(), Length(max=TEXT_LIMIT)])
+    name = StringField(_l("Name"), validators=[InputRequired(), Length(max=TEXT_LIMIT)])
     preset = HiddenField(
-        validators=[AnyOf(list(PRESETS), message="There is no such preset.")]
+        validators=[AnyOf(list(PRESETS), message=_l("There is no such preset."))]
     )
-    save = SubmitField("Save house rules")
+    save = SubmitField(_l("Save house rules"))
 
     def load(self, rules: Rules) -> None:
         """Set every setting's taps to a rule set's values."""
@@ -134,4 +156,4 @@ HouseRulesForm = type(
 class DeleteForm(FlaskForm):
     """Confirm deleting saved house rules."""
 
-    delete = SubmitField("Yes, delete them")
+    delete = SubmitField(_l("Yes, delete them"))

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask_babel import get_translations, gettext
+from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response
 
 from ..errors import AppError, Forbidden, app_error
@@ -28,9 +30,9 @@ Page = tuple[str, int, dict[str, str]]
 bp = Blueprint("house_rules", __name__, url_prefix="/rules")
 # The house-rules page in sections; each setting of the declaration in one.
 SECTIONS = (
-    ("Contracts", ("normal_offset", "six_contracts", "specials")),
+    (_l("Contracts"), ("normal_offset", "six_contracts", "specials")),
     (
-        "Scoring a hand",
+        _l("Scoring a hand"),
         (
             "slam_bonus",
             "youngstown_bonus",
@@ -45,7 +47,7 @@ SECTIONS = (
         ),
     ),
     (
-        "End of the game",
+        _l("End of the game"),
         (
             "target",
             "floor",
@@ -56,7 +58,7 @@ SECTIONS = (
             "hands_limit",
         ),
     ),
-    ("Bidding", ("set_rule", "ralph_rule")),
+    (_l("Bidding"), ("set_rule", "ralph_rule")),
 )
 # Choices whose words are long get one tap a row, so no word breaks.
 WIDE = {k for k, s in SETTINGS.items() if any(len(c.words) > 8 for c in s.choices)}
@@ -83,7 +85,7 @@ def show_error(form: HouseRulesBase, error: AppError | ScoringError) -> None:
 
 
 PER_PAGE = 50
-NOT_YOURS = (
+NOT_YOURS = _l(
     "These house rules can be changed only on the phone that saved them, "
     "or on one that opened their edit link."
 )
@@ -94,7 +96,7 @@ def writable(ruleset_id: int) -> tuple[Any, str]:
     ruleset = service.get_ruleset(ruleset_id)
     token = access.held_token(access.RULESET, str(ruleset.id))
     if token is None or not service.may_write(ruleset, token):
-        raise Forbidden(NOT_YOURS)
+        raise Forbidden(str(NOT_YOURS))
     return ruleset, token
 
 
@@ -103,11 +105,12 @@ def index() -> str:
     """List the saved house rules, 50 a page, each with its rules in plain words."""
     page = service.list_rulesets(page_number(request.args.get("page")), PER_PAGE)
     held = access.held(access.RULESET, [str(r.id) for r in page.items])
+    words = get_translations()
     entries = [
         {
             "ruleset": ruleset,
-            "short": in_short(rules_from_dict(ruleset.rules)),
-            "summary": describe_rules(rules_from_dict(ruleset.rules)),
+            "short": in_short(rules_from_dict(ruleset.rules), words),
+            "summary": describe_rules(rules_from_dict(ruleset.rules), words=words),
             "mine": service.may_write(ruleset, held.get(str(ruleset.id))),
         }
         for ruleset in page.items
@@ -126,7 +129,7 @@ def edit_page(ruleset: Any, token: str | None) -> Page | Response:
     picker = PresetForm(request.args)
     picked = request.args.get("preset")
     if picked is not None and picked not in PRESETS:
-        picker.preset.errors = ["There is no such preset: pick one of these."]
+        picker.preset.errors = [gettext("There is no such preset: pick one of these.")]
     rules = PRESETS[picked] if picked in PRESETS else saved_rules
     picker.preset.data = rules.preset
     form = HouseRulesForm(data={"name": ruleset.name if ruleset else ""})
@@ -144,7 +147,8 @@ def edit_page(ruleset: Any, token: str | None) -> Page | Response:
         except (AppError, ScoringError) as error:
             show_error(form, error)
         else:
-            flash(f"House rules “{' '.join(name.split())}” saved.")
+            said = " ".join(name.split())
+            flash(gettext("House rules “%(name)s” saved.", name=said))
             return redirect(url_for("house_rules.index"))
     status = 400 if form.is_submitted() or picker.preset.errors else 200
     link = ruleset and url_for(
@@ -185,7 +189,7 @@ def edit_link(ruleset_id: int, token: str) -> Response:
     """Let this phone change house rules: the link carries their write token."""
     ruleset = service.get_ruleset(ruleset_id)
     if not service.may_write(ruleset, token):
-        raise Forbidden("This edit link is not valid for these house rules.")
+        raise Forbidden(gettext("This edit link is not valid for these house rules."))
     access.grant(access.RULESET, str(ruleset.id), token)
     return redirect(url_for("house_rules.edit", ruleset_id=ruleset.id))
 
@@ -198,6 +202,6 @@ def delete(ruleset_id: int) -> str | Response:
     if form.validate_on_submit():
         name = ruleset.name
         service.delete_ruleset(ruleset.id)
-        flash(f"House rules “{name}” deleted.")
+        flash(gettext("House rules “%(name)s” deleted.", name=name))
         return redirect(url_for("house_rules.index"))
     return render_template("house_rules/delete.html", ruleset=ruleset, form=form)

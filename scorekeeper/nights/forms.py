@@ -75,7 +75,8 @@ class NightForm(FlaskForm):
     def offer_rules(self, saved: dict[int, str]) -> None:
         """Offer the presets and the saved house rules."""
         choices = [
-            SelectChoice(f"preset:{key}", name) for key, name in PRESET_NAMES.items()
+            SelectChoice(f"preset:{key}", gettext(name))
+            for key, name in PRESET_NAMES.items()
         ]
         choices += [SelectChoice(f"saved:{i}", name) for i, name in saved.items()]
         self.rules.choices = choices

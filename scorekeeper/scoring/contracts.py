@@ -3,17 +3,51 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Protocol
 
 MadeKind = Literal["at_least", "none", "exactly", "all"]
 MADE_KINDS: tuple[MadeKind, ...] = ("at_least", "none", "exactly", "all")
 
 SUITS = ("S", "C", "D", "H", "NT")
 SUIT_BASE = {"S": 40, "C": 60, "D": 80, "H": 100, "NT": 120}
-SUIT_SYMBOL = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": "NT"}
-SUIT_WORD = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts"}
-SUIT_WORD["NT"] = "no trumps"
-NUMBER_WORD = {5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
+
+
+def N_(words: str) -> str:
+    """Mark words for the catalogue (pybabel's N_); the page translates them."""
+    return words
+
+
+class Words(Protocol):
+    """A language's words: Babel's Translations, or ENGLISH (the engine's own)."""
+
+    def gettext(self, message: str) -> str:
+        """Return a message in the language."""
+        ...
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        """Return a message in the language, singular or plural for n."""
+        ...
+
+
+class English:
+    """The engine's own words: English, as written in the code."""
+
+    def gettext(self, message: str) -> str:
+        """Return the message as written."""
+        return message
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        """Return the singular for one, else the plural."""
+        return singular if n == 1 else plural
+
+
+ENGLISH = English()
+# "NT" is a word too: French tables write "SA" (sans atout).
+SUIT_SYMBOL = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": N_("NT")}
+SUIT_WORD = {"S": N_("spades"), "C": N_("clubs"), "D": N_("diamonds")}
+SUIT_WORD |= {"H": N_("hearts"), "NT": N_("no trumps")}
+NUMBER_WORD = {5: N_("five"), 6: N_("six"), 7: N_("seven"), 8: N_("eight")}
+NUMBER_WORD |= {9: N_("nine"), 10: N_("ten")}
 LEVELS = (6, 7, 8, 9, 10)
 PASS = "pass"
 
@@ -39,15 +73,15 @@ class Special:
 KNOWN_SPECIALS: dict[str, Special] = {
     s.key: s
     for s in (
-        Special("misere", "Misère", 250, "none"),
-        Special("open_misere", "Open misère", 500, "none"),
-        Special("blind_misere", "Blind misère", 500, "none"),
-        Special("misere_no_pickup", "Misère without pickup", 350, "none"),
-        Special("grand_nullo", "Grand nullo", 510, "none"),
-        Special("patastrophe", "Patastrophe", 1000, "none"),
-        Special("hi_lo", "Hi/Lo", 350, "exactly", 5),
-        Special("grand_slam", "Grand slam", 500, "all", 10, 500),
-        Special("grand_slam_nt", "Grand slam, no trumps", 520, "all", 10, 500),
+        Special("misere", N_("Misère"), 250, "none"),
+        Special("open_misere", N_("Open misère"), 500, "none"),
+        Special("blind_misere", N_("Blind misère"), 500, "none"),
+        Special("misere_no_pickup", N_("Misère without pickup"), 350, "none"),
+        Special("grand_nullo", N_("Grand nullo"), 510, "none"),
+        Special("patastrophe", N_("Patastrophe"), 1000, "none"),
+        Special("hi_lo", N_("Hi/Lo"), 350, "exactly", 5),
+        Special("grand_slam", N_("Grand slam"), 500, "all", 10, 500),
+        Special("grand_slam_nt", N_("Grand slam, no trumps"), 520, "all", 10, 500),
     )
 }
 
@@ -102,6 +136,15 @@ def normal_contract(level: int, suit: str, offset: int) -> Contract:
         tricks=level,
         suit=suit,
     )
+
+
+def spoken(contract: Contract, words: Words = ENGLISH) -> str:
+    """Return a contract's name as said in a language: "seven hearts", "Misère"."""
+    if contract.suit is None:
+        return words.gettext(contract.label)
+    number = words.gettext(NUMBER_WORD[contract.tricks])
+    suit = words.gettext(SUIT_WORD[contract.suit])
+    return words.gettext("%(number)s %(suit)s") % {"number": number, "suit": suit}
 
 
 def special_contract(special: Special) -> Contract:

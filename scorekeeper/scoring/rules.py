@@ -12,6 +12,7 @@ from .contracts import (
     KNOWN_SPECIALS,
     LEVELS,
     MADE_KINDS,
+    N_,
     PASS,
     SUITS,
     Contract,
@@ -89,13 +90,13 @@ class Rules:
 
 
 PRESET_NAMES = {
-    DEFAULT_PRESET: "Australian",
-    "american": "American",
-    "youngstown": "Youngstown",
-    "tasmanian": "Tasmanian",
-    "french_canadian": "French Canadian",
-    "perfect": "Perfect",
-    "walker_ultimate": "Walker Ultimate",
+    DEFAULT_PRESET: N_("Australian"),
+    "american": N_("American"),
+    "youngstown": N_("Youngstown"),
+    "tasmanian": N_("Tasmanian"),
+    "french_canadian": N_("French Canadian"),
+    "perfect": N_("Perfect"),
+    "walker_ultimate": N_("Walker Ultimate"),
 }
 
 # Settings RULES.md marks *assumed*, per preset: where the seeds leave it open.

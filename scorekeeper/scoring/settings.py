@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .contracts import KNOWN_SPECIALS
+from .contracts import KNOWN_SPECIALS, N_
 
 DEFAULT_PRESET = "australian"
 KINDS = ("bool", "word", "int", "optional_int")
@@ -45,7 +45,7 @@ def _setting(key: str, label: str, words: str, kind: str, *taps: Choice) -> Sett
     return Setting(key, label, words, kind, taps)
 
 
-def _off(words: str = "Off") -> Choice:
+def _off(words: str = N_("Off")) -> Choice:
     return Choice(None, words)
 
 
@@ -60,66 +60,68 @@ SETTINGS: dict[str, Setting] = {
     for s in (
         _setting(
             "normal_offset",
-            "Normal contract values",
-            "Perfect takes 20 off every suit and no-trump bid.",
+            N_("Normal contract values"),
+            N_("Perfect takes 20 off every suit and no-trump bid."),
             "int",
-            _number(0, "Standard: 6♠ is 40"),
-            _number(-20, "Perfect: 6♠ is 20"),
+            _number(0, N_("Standard: 6♠ is 40")),
+            _number(-20, N_("Perfect: 6♠ is 20")),
         ),
         _setting(
             "six_contracts",
-            "Bids of six can be played",
-            "Off: a six is only a signal.",
+            N_("Bids of six can be played"),
+            N_("Off: a six is only a signal."),
             "bool",
         ),
         _setting(
             "slam_bonus",
-            "Slam bonus",
-            "All ten tricks on a bid under 250 scores 250.",
+            N_("Slam bonus"),
+            N_("All ten tricks on a bid under 250 scores 250."),
             "bool",
         ),
         _setting(
             "youngstown_bonus",
-            "Youngstown bonus",
-            "All ten tricks on a bid under ten: 100 more.",
+            N_("Youngstown bonus"),
+            N_("All ten tricks on a bid under ten: 100 more."),
             "bool",
         ),
         _setting(
             "failure",
-            "A failed bid's value is",
-            "Given to the opponents, scores never go below zero.",
+            N_("A failed bid's value is"),
+            N_("Given to the opponents, scores never go below zero."),
             "word",
-            Choice("subtract", "Taken off the bidders"),
-            Choice("to_opponents", "To the opponents"),
+            Choice("subtract", N_("Taken off the bidders")),
+            Choice("to_opponents", N_("To the opponents")),
         ),
         _setting(
             "defender_tricks",
-            "Defenders score for their tricks",
-            "When the sides that did not bid score for their tricks.",
+            N_("Defenders score for their tricks"),
+            N_("When the sides that did not bid score for their tricks."),
             "word",
-            Choice("always", "Always"),
-            Choice("only_if_contract_fails", "If the bid fails"),
-            Choice("never", "Never"),
+            Choice("always", N_("Always")),
+            Choice("only_if_contract_fails", N_("If the bid fails")),
+            Choice("never", N_("Never")),
         ),
         _setting(
             "misere_defenders",
-            "On a misère the defenders score",
-            "Per trick: 10 for each trick the misère bidder takes (American nullo).",
+            N_("On a misère the defenders score"),
+            N_(
+                "Per trick: 10 for each trick the misère bidder takes (American nullo)."
+            ),
             "word",
-            Choice("nothing", "Nothing"),
-            Choice("per_contractor_trick", "Per trick"),
+            Choice("nothing", N_("Nothing")),
+            Choice("per_contractor_trick", N_("Per trick")),
         ),
         _setting(
             "points_per_trick",
-            "Points per trick",
-            "What one trick is worth to defenders.",
+            N_("Points per trick"),
+            N_("What one trick is worth to defenders."),
             "int",
             _number(10),
         ),
         _setting(
             "lock",
-            "Trick points lock at",
-            "Trick points cannot lift a side past this; only a contract can.",
+            N_("Trick points lock at"),
+            N_("Trick points cannot lift a side past this; only a contract can."),
             "optional_int",
             _off(),
             _number(490),
@@ -127,92 +129,96 @@ SETTINGS: dict[str, Setting] = {
         ),
         _setting(
             "target",
-            "Target",
-            "A side reaching it goes out the front door.",
+            N_("Target"),
+            N_("A side reaching it goes out the front door."),
             "optional_int",
             _number(500),
             _number(1000),
-            _off("None"),
+            _off(N_("None")),
         ),
         _setting(
             "floor",
-            "Floor",
-            "A side falling to it goes out the back door.",
+            N_("Floor"),
+            N_("A side falling to it goes out the back door."),
             "optional_int",
             _number(-500),
             _number(-1000),
-            _off("None"),
+            _off(N_("None")),
         ),
         _setting(
             "exact_target",
-            "Only exactly the target wins",
-            "A side going past the target plays on (Walker Ultimate).",
+            N_("Only exactly the target wins"),
+            N_("A side going past the target plays on (Walker Ultimate)."),
             "bool",
         ),
         _setting(
             "ceiling",
-            "Ceiling",
-            "A side reaching it loses, as if out the back door (Walker Ultimate).",
+            N_("Ceiling"),
+            N_("A side reaching it loses, as if out the back door (Walker Ultimate)."),
             "optional_int",
             _off(),
             _number(1000),
         ),
         _setting(
             "win_requires_contract",
-            "Only a made contract wins",
-            "Off: defenders reaching the target on tricks win too.",
+            N_("Only a made contract wins"),
+            N_("Off: defenders reaching the target on tricks win too."),
             "bool",
         ),
         _setting(
             "point_spread",
-            "Point spread",
-            "A side above zero this far ahead of one below zero wins.",
+            N_("Point spread"),
+            N_("A side above zero this far ahead of one below zero wins."),
             "optional_int",
             _off(),
             _number(500),
         ),
         _setting(
             "hands_limit",
-            "Hands limit",
-            "After this many hands the highest total wins.",
+            N_("Hands limit"),
+            N_("After this many hands the highest total wins."),
             "optional_int",
             _off(),
-            _number(40, "40 hands"),
+            _number(40, N_("40 hands")),
         ),
         _setting(
             "all_pass",
-            "When everyone passes",
-            "Redeal, or play at no trumps with every side scoring its tricks.",
+            N_("When everyone passes"),
+            N_("Redeal, or play at no trumps with every side scoring its tricks."),
             "word",
-            Choice("redeal", "Redeal"),
-            Choice("play_no_trumps", "Play no trumps"),
+            Choice("redeal", N_("Redeal")),
+            Choice("play_no_trumps", N_("Play no trumps")),
         ),
         _setting(
             "redeal_same_dealer",
-            "Same dealer deals again",
-            "On a redeal; off: the deal moves on.",
+            N_("Same dealer deals again"),
+            N_("On a redeal; off: the deal moves on."),
             "bool",
         ),
         _setting(
             "partner_share",
-            "Five players: bidder and called partner",
-            "Half the contract's value each, or the full value each.",
+            N_("Five players: bidder and called partner"),
+            N_("Half the contract's value each, or the full value each."),
             "word",
-            Choice("half", "Half each"),
-            Choice("full", "Full each"),
+            Choice("half", N_("Half each")),
+            Choice("full", N_("Full each")),
         ),
         _setting(
             "set_rule",
-            "Set rule",
-            "A bidder 2 or more tricks short (3 tricks taken in a misère) may not "
-            "bid next hand.",
+            N_("Set rule"),
+            N_(
+                "A bidder 2 or more tricks short (3 tricks taken in a misère) may not "
+                "bid next hand."
+            ),
             "bool",
         ),
         _setting(
             "ralph_rule",
-            "Ralph rule",
-            "A bidder 3 or more tricks short (3 tricks taken in a misère) may not "
-            "bid next hand.",
+            N_("Ralph rule"),
+            N_(
+                "A bidder 3 or more tricks short (3 tricks taken in a misère) may not "
+                "bid next hand."
+            ),
             "bool",
         ),
     )
@@ -235,25 +241,29 @@ def _offer(key: str, words: str, *others: int) -> tuple[str, SpecialOffer]:
 # Each special contract of RULES.md section 2, with the other values it lists.
 SPECIAL_OFFERS: dict[str, SpecialOffer] = dict(
     (
-        _offer("misere", "The bidder plays alone and must take no trick.", 150, 500),
+        _offer(
+            "misere", N_("The bidder plays alone and must take no trick."), 150, 500
+        ),
         _offer(
             "open_misere",
-            "As misère, with the bidder's hand shown after the first trick.",
+            N_("As misère, with the bidder's hand shown after the first trick."),
             350,
             520,
             250,
             1000,
         ),
-        _offer("blind_misere", "As misère, called before looking at the cards."),
-        _offer("misere_no_pickup", "As misère, without picking up the kitty."),
-        _offer("grand_nullo", "Neither partner may take a trick."),
-        _offer("patastrophe", "Open misère played by both partners."),
+        _offer("blind_misere", N_("As misère, called before looking at the cards.")),
+        _offer("misere_no_pickup", N_("As misère, without picking up the kitty.")),
+        _offer("grand_nullo", N_("Neither partner may take a trick.")),
+        _offer("patastrophe", N_("Open misère played by both partners.")),
         _offer(
-            "hi_lo", "The bidder takes exactly five tricks while the partner folds."
+            "hi_lo",
+            N_("The bidder takes exactly five tricks while the partner folds."),
         ),
         _offer(
-            "grand_slam", "The bidder alone takes all ten tricks; failing costs 500."
+            "grand_slam",
+            N_("The bidder alone takes all ten tricks; failing costs 500."),
         ),
-        _offer("grand_slam_nt", "As grand slam, at no trumps; failing costs 500."),
+        _offer("grand_slam_nt", N_("As grand slam, at no trumps; failing costs 500.")),
     )
 )
