@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
     FieldList,
@@ -27,29 +29,32 @@ from ..web.forms import OnceForm, VersionedForm
 
 TRICKS = [SelectChoice(str(n)) for n in range(11)]
 NOTES_LENGTH = Length(
-    max=TEXT_LIMIT, message=f"The notes must be at most {TEXT_LIMIT} characters."
+    max=TEXT_LIMIT,
+    message=_l("The notes must be at most %(limit)s characters.", limit=TEXT_LIMIT),
 )
 
 
 def _side_tricks(index: int) -> RadioField:
-    return RadioField(f"Side {index + 1}", choices=TRICKS, validate_choice=False)
+    return RadioField(
+        _l("Side %(num)s", num=index + 1), choices=TRICKS, validate_choice=False
+    )
 
 
 class HandForm(VersionedForm):
     """Record or edit one hand by tapping: bidder, contract, tricks, save."""
 
-    bidder = RadioField("Who won the bidding?", validate_choice=False)
-    partner = RadioField("Called partner", validate_choice=False)
-    contract = RadioField("Contract", validate_choice=False)
+    bidder = RadioField(_l("Who won the bidding?"), validate_choice=False)
+    partner = RadioField(_l("Called partner"), validate_choice=False)
+    contract = RadioField(_l("Contract"), validate_choice=False)
     tricks = RadioField(
-        "Tricks the bidders took", choices=TRICKS, validate_choice=False
+        _l("Tricks the bidders took"), choices=TRICKS, validate_choice=False
     )
     # Tricks per side, for tables of three or more sides and for an all-pass
     # hand played at no trumps; a table uses the first of them, one a side.
     tricks_0, tricks_1, tricks_2, tricks_3, tricks_4 = map(_side_tricks, range(5))
-    first_out = RadioField("Who went out first?", validate_choice=False)
-    save = SubmitField("Save hand")
-    passed = SubmitField("Everyone passed")
+    first_out = RadioField(_l("Who went out first?"), validate_choice=False)
+    save = SubmitField(_l("Save hand"))
+    passed = SubmitField(_l("Everyone passed"))
 
     def for_table(self, rules: Rules, table: Table) -> HandForm:
         """Offer this table's players and the contracts its rules allow."""
@@ -58,7 +63,7 @@ class HandForm(VersionedForm):
             SelectChoice(p, p, {"data-side": table.side_of(p)}) for p in table.seats
         ]
         self.bidder.choices = seats
-        self.partner.choices = [SelectChoice("", "Alone"), *seats]
+        self.partner.choices = [SelectChoice("", gettext("Alone")), *seats]
         contracts = rules.normal_contracts() + rules.special_contracts()
         self.contract.choices = [
             SelectChoice(c.key, c.name, _contract_data(c)) for c in contracts
@@ -78,8 +83,15 @@ class HandForm(VersionedForm):
         names = {choice.value: choice.label for choice in field.choices}  # type: ignore[union-attr]
         examples = [names.get("7H") or next(iter(names.values()), "")]
         examples += [name for key, name in names.items() if not key[:1].isdigit()][:1]
+        if len(examples) > 1:
+            examples = [
+                gettext("%(some)s or %(last)s", some=examples[0], last=examples[1])
+            ]
         raise ValidationError(
-            f"Tap the contract, such as {' or '.join(examples)}, or Everyone passed."
+            gettext(
+                "Tap the contract, such as %(examples)s, or Everyone passed.",
+                examples=examples[0],
+            )
         )
 
     def side_tricks(self, rules: Rules, table: Table) -> list[RadioField]:
@@ -154,32 +166,32 @@ def _number(text: str) -> object:
 class NewGameForm(OnceForm):
     """Name the sides and players, pick the rules, then the first dealer."""
 
-    name = StringField("Game name", validators=[Optional(), Length(max=NAME_LIMIT)])
-    notes = StringField("Notes", validators=[Optional(), NOTES_LENGTH])
+    name = StringField(_l("Game name"), validators=[Optional(), Length(max=NAME_LIMIT)])
+    notes = StringField(_l("Notes"), validators=[Optional(), NOTES_LENGTH])
     sides = FieldList(
-        StringField("Side", validators=[Optional(), Length(max=NAME_LIMIT)])
+        StringField(_l("Side"), validators=[Optional(), Length(max=NAME_LIMIT)])
     )
     players = FieldList(
-        StringField("Player", validators=[InputRequired(), Length(max=NAME_LIMIT)])
+        StringField(_l("Player"), validators=[InputRequired(), Length(max=NAME_LIMIT)])
     )
-    rules = RadioField("Rules", validate_choice=False, validators=[InputRequired()])
-    first_dealer = RadioField("Who deals first?", validate_choice=False)
-    review = SubmitField("Next: check the rules")
-    start = SubmitField("Start the game")
-    change = SubmitField("Change names or rules")
+    rules = RadioField(_l("Rules"), validate_choice=False, validators=[InputRequired()])
+    first_dealer = RadioField(_l("Who deals first?"), validate_choice=False)
+    review = SubmitField(_l("Next: check the rules"))
+    start = SubmitField(_l("Start the game"))
+    change = SubmitField(_l("Change names or rules"))
 
 
 class NotesForm(FlaskForm):
     """Change a game's notes: one line, such as where, or who brought the cards."""
 
-    notes = StringField("Notes", validators=[Optional(), NOTES_LENGTH])
-    save = SubmitField("Save notes")
+    notes = StringField(_l("Notes"), validators=[Optional(), NOTES_LENGTH])
+    save = SubmitField(_l("Save notes"))
 
 
 class ConfirmForm(VersionedForm):
     """A form with nothing but its CSRF token and a button: undo, delete, rematch."""
 
-    confirm = SubmitField("Yes")
+    confirm = SubmitField(_l("Yes"))
 
 
 def hand_fields(
