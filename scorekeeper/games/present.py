@@ -8,9 +8,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
+from babel.lists import format_list
 from flask_babel import gettext, ngettext
 
-from ..language import N_
+from ..language import N_, current
 from ..results.chart import chart as chart
 from ..results.listing import Summary
 from ..scoring import (
@@ -92,13 +93,9 @@ def signed(points: int, reason: str = "") -> str:
     return f"{text} ({reason_words(reason)})"
 
 
-REASONS = {
-    N_("slam"),
-    N_("slam +100"),
-    N_("failed"),
-    N_("to the opponents"),
-    N_("their failed contract"),
-}
+# The engine's reasons, one part of them at a time ("failed, to the opponents").
+REASONS = {N_("slam"), N_("slam +100"), N_("failed"), N_("to the opponents")}
+REASONS |= {N_("their failed contract")}
 COUNTED = re.compile(r"(\d+) (contractor )?tricks?|held at (-?\d+)")
 
 
@@ -274,18 +271,26 @@ class Outcome(Protocol):
     def winner(self) -> int | None: ...
 
 
+def together(names: list[str]) -> str:
+    """Return names as one phrase in the page's language: 'Us and Them'."""
+    spoken = current()
+    # English pages join them as they always have; others by Babel's list rules.
+    return " and ".join(names) if spoken == "en" else format_list(names, locale=spoken)
+
+
 def ending(sides: Sequence[str], state: Outcome) -> str:
     """Return the end-of-game banner, or '' while the game goes on."""
     if state.ending is None:
         return ""
     if state.ending == "back_door":
-        fallen = [
-            side
-            for side, total in zip(sides, state.totals, strict=True)
-            if total == min(state.totals)
-        ]
-        out = gettext(" and ").join(fallen)
-        went = gettext("%(sides)s went out the back door.", sides=out)
+        low = min(state.totals)
+        fallen = [s for s, t in zip(sides, state.totals, strict=True) if t == low]
+        went = ngettext(  # English says one side or more alike
+            "%(sides)s went out the back door.",
+            "%(sides)s went out the back door.",
+            len(fallen),
+            sides=together(fallen),
+        )
         if state.winner is None:
             return went
         return went + " " + gettext("%(side)s won.", side=sides[state.winner])
