@@ -7,13 +7,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from api_helpers import post
+from api_helpers import FRIDAY, post
+from line import Line
 from phone import PHONE, assert_accessible, assert_fits
 from playwright.sync_api import Browser, Page, expect
 from test_entry import BROKEN_WORDS, ZOOMED
+from test_queue import line, signal
 from test_zoom import SIDEWAYS
 
 pytestmark = pytest.mark.browser
+__all__ = ["line"]  # the fixture: the phone's line to the server, which a test cuts
 
 FOUR = [
     {"name": "Les Tremblay", "players": ["Maximiliane", "Christabelle"]},
@@ -121,3 +124,24 @@ def test_at_200_percent_no_french_game_page_scrolls_sideways(live_server, zoomed
         zoomed.goto(live_server + path)
         found[path] = zoomed.evaluate(SIDEWAYS) + zoomed.evaluate(BROKEN_WORDS)
     assert {path: bad for path, bad in found.items() if bad} == {}
+
+
+def test_a_hand_kept_offline_is_told_in_french(live_server, line: Line, french: Page):
+    game = post(f"{live_server}/api/games", FRIDAY)
+    french.goto(line.url + game["links"]["play"])
+    expect(french.locator("#updated")).to_have_text("Mis à jour à l’instant")
+    signal(french, line, False)
+    bidder = french.locator(
+        "fieldset", has=french.get_by_text("Qui a remporté la mise?")
+    )
+    bidder.locator("label.tap:has(input[value='Bob'])").click()
+    french.locator("label.tap:has(input[value='7H'])").click()
+    french.get_by_role("button", name="Enregistrer la manche").click()
+    expect(french.locator("#waiting")).to_have_text(
+        "Manche 1 en attente d’envoi\u00a0: Bob 7♥, 7 levées"
+    )
+    expect(french.get_by_role("heading", name="Inscrire la manche 2")).to_be_attached()
+    expect(french.get_by_role("button", name="Annuler la manche 1")).to_be_visible()
+    assert_accessible(french)
+    signal(french, line, True)
+    expect(french.locator("#saved")).to_contain_text("Manche 1\u00a0: Bob 7♥ réussie")
