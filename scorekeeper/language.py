@@ -12,9 +12,12 @@ from pathlib import Path
 
 from babel.core import negotiate_locale
 from flask import Flask, current_app, flash, redirect, request, url_for
-from flask_babel import Babel, force_locale, get_locale, gettext
+from flask_babel import Babel, force_locale, get_locale, get_translations, gettext
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.wrappers import Request, Response
+
+from .scoring import Contract
+from .scoring.contracts import spoken as spoken_contract
 
 DEFAULT = "en"
 # Each language's own name, as the switch shows it.
@@ -109,6 +112,11 @@ def vary(response: Response) -> Response:
     return response
 
 
+def said(contract: Contract) -> str:
+    """Return a contract's name as a screen reader says it, in the page's language."""
+    return spoken_contract(contract, get_translations())
+
+
 def init_app(app: Flask) -> None:
     """Translate pages into the phone's language; add the switch's route."""
     folder = Path(app.config.get("BABEL_TRANSLATION_DIRECTORIES", TRANSLATIONS))
@@ -119,6 +127,7 @@ def init_app(app: Flask) -> None:
     app.add_template_global(current, "language")
     app.jinja_env.globals["language_names"] = NAMES
     app.add_template_global(spoken, "languages")
+    app.add_template_global(said)
     app.add_url_rule("/language", "language", switch, methods=["POST"])
     # A language is no secret worth a token: a form from anywhere may change it,
     # and the home page that carries the switch needs no session for it.

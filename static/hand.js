@@ -82,9 +82,21 @@ const handEntry = (() => {
     }
   }
 
+  // The form's words (its data-words, in the page's language), else English.
+  function wordsOf(form) {
+    const words = JSON.parse(form.dataset.words || "{}");
+    return (key, english, values = {}) =>
+      (words[key] ?? english).replace(/%\((\w+)\)s/g, (all, name) => values[name] ?? all);
+  }
+  const trickCount = (form, count) => {
+    const words = JSON.parse(form.dataset.words || "{}").tricks;
+    return words?.[Number(count)] ?? `${count} trick${count === "1" ? "" : "s"}`;
+  };
+
   // What Save hand will record: who, the contract and the tricks, or null
   // while nothing is tapped.
   function parts(form) {
+    const word = wordsOf(form);
     const bidder = checked(form, "bidder");
     const partner = checked(form, "partner");
     const contract = checked(form, "contract");
@@ -92,15 +104,15 @@ const handEntry = (() => {
     const groups = sideGroups(form).filter((group) => !group.set.hidden);
     const counts = groups.map(valueOf);
     if (!bidder && !contract && !tricks && counts.every((n) => n === null)) return null;
-    let who = bidder ? bidder.value : "bidder?";
+    let who = bidder ? bidder.value : word("bidder", "bidder?");
     if (bidder && partner && partner.value && partner.value !== bidder.value) who += ` + ${partner.value}`;
-    let taken = tricks ? `${tricks.value} trick${tricks.value === "1" ? "" : "s"}` : "tricks?";
+    let taken = tricks ? trickCount(form, tricks.value) : word("taken", "tricks?");
     if (!form.querySelector('input[name="tricks"]')) {
       taken = groups.map((group, i) => `${group.legend.textContent}\u00a0${counts[i] ?? "?"}`).join(", ");
       const sum = counts.reduce((total, n) => total + (n ?? 0), 0);
-      if (counts.every((n) => n !== null) && sum !== 10) taken += ` (add up to ${sum}, not 10)`;
+      if (counts.every((n) => n !== null) && sum !== 10) taken += ` ${word("sum", "(add up to %(sum)s, not 10)", { sum })}`;
     }
-    return [who, contract ? contract.dataset.name : "contract?", taken];
+    return [who, contract ? contract.dataset.name : word("contract", "contract?"), taken];
   }
 
   // In the line above Save hand: "Bob · 7♥ · 7 tricks", or with tricks per
@@ -108,8 +120,8 @@ const handEntry = (() => {
   const describe = (form) => parts(form)?.join(" · ") ?? "";
   // In a sentence: "Bob 7♥, 7 tricks".
   function words(form) {
-    const said = parts(form);
-    return said ? `${said[0]} ${said[1]}, ${said[2]}` : "nothing tapped";
+    const tapped = parts(form);
+    return tapped ? `${tapped[0]} ${tapped[1]}, ${tapped[2]}` : wordsOf(form)("nothing", "nothing tapped");
   }
 
   // Scrolling a tile into view (a tap, the keyboard) stops above the sticky

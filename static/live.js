@@ -6,10 +6,14 @@
 document.addEventListener("DOMContentLoaded", () => {
   const PERIOD = 1500;  // ms between asks: a change shows within about 2 s
   const GIVE_UP = 8000;  // ms before an unanswered ask counts as offline
-  const OFFLINE = "Offline: showing the last known score.";
-  const BACK = "Back online: the score is up to date.";
   const line = document.getElementById("updated");
   if (!line) return;
+  // The page's words (its data-words, in the page's language), else English.
+  const WORDS = JSON.parse(line?.dataset.words || "{}");
+  const word = (key, english, values = {}) =>
+    (WORDS[key] ?? english).replace(/%\((\w+)\)s/g, (all, name) => values[name] ?? all);
+  const OFFLINE = word("offline", "Offline: showing the last known score.");
+  const BACK = word("back", "Back online: the score is up to date.");
   const banner = document.getElementById("offline");
   const moved = document.getElementById("moved");
   const copy = document.querySelector('meta[name="offline-copy"]');
@@ -34,10 +38,10 @@ document.addEventListener("DOMContentLoaded", () => {
 
   const ago = () => {
     const seconds = Math.round((Date.now() - heard) / 1000);
-    if (seconds < 5) return "Updated just now";
-    if (seconds < 60) return `Updated ${seconds} s ago`;
-    if (seconds < 3600) return `Updated ${Math.floor(seconds / 60)} min ago`;
-    return "Updated over an hour ago";
+    if (seconds < 5) return word("now", "Updated just now");
+    if (seconds < 60) return word("seconds", "Updated %(num)s s ago", { num: seconds });
+    if (seconds < 3600) return word("minutes", "Updated %(num)s min ago", { num: Math.floor(seconds / 60) });
+    return word("hour", "Updated over an hour ago");
   };
   const say = (reached) => {
     if (reached) heard = Date.now();

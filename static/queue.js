@@ -16,6 +16,10 @@ document.addEventListener("DOMContentLoaded", () => {
   const list = document.getElementById("waiting");
   if (!list || !canStore()) return;
   const STORE = `waiting:${list.dataset.game}`;
+  // The page's words (its data-words, in the page's language), else English.
+  const WORDS = JSON.parse(list?.dataset.words || "{}");
+  const word = (key, english, values = {}) =>
+    (WORDS[key] ?? english).replace(/%\((\w+)\)s/g, (all, name) => values[name] ?? all);
   const form = () => document.getElementById("hand");
   let held = null;  // the key of the hand whose taps are still on the form
   let plain = false;  // the form is on its way as a plain form: let it go
@@ -67,7 +71,7 @@ document.addEventListener("DOMContentLoaded", () => {
       fields: [...data],
       version: last ? last.version + 1 : version,
       number: last ? last.number + 1 : Number(taps.querySelector("h2").dataset.number),
-      words: submitter?.name === "passed" ? "everyone passed" : handEntry.words(taps),
+      words: submitter?.name === "passed" ? word("passed", "everyone passed") : handEntry.words(taps),
       at: new Date().toISOString(),
       state: "waiting",
     };
@@ -83,7 +87,7 @@ document.addEventListener("DOMContentLoaded", () => {
     for (const input of taps.querySelectorAll("input:checked")) input.checked = false;
     taps.elements.form_id.value = newId();
     const heading = taps.querySelector("h2");
-    if (heading && next) heading.textContent = `Record hand ${next}`;
+    if (heading && next) heading.textContent = word("record", "Record hand %(number)s", { number: next });
   }
   // Show where a hand went, as after a plain save: the totals, and under them
   // the line that confirms it or says it waits (or the top of a finished game).
@@ -160,7 +164,7 @@ document.addEventListener("DOMContentLoaded", () => {
       timer = setTimeout(flush, RETRY[0]);
       return;
     } else {
-      const note = answer.error || `The server refused it (${status}).`;
+      const note = answer.error || word("refused_by", "The server refused it (%(status)s).", { status });
       change(hand.key, (it) => [{ ...it, state: "refused", note }]);
     }
     flush();
@@ -251,22 +255,22 @@ document.addEventListener("DOMContentLoaded", () => {
     return b;
   };
   function item(hand) {
-    if (hand.state === "waiting") return paragraph(`Hand ${hand.number} waiting to send: ${hand.words}`);
+    if (hand.state === "waiting") return paragraph(word("waiting", "Hand %(number)s waiting to send: %(words)s", hand));
     const box = document.createElement("div");
     box.className = "banner warn";
     const choices = document.createElement("div");
     choices.className = "actions";
     if (hand.state === "moved") {
       box.append(
-        paragraph(`Hand ${hand.number} was not sent: another phone saved a hand while it waited. Keep which?`),
-        paragraph(`Theirs: ${hand.latest || "a hand was corrected or undone."}`),
-        paragraph(`Yours: ${hand.words}. Keep both records yours as hand ${hand.next}.`),
+        paragraph(word("moved", "Hand %(number)s was not sent: another phone saved a hand while it waited. Keep which?", hand)),
+        paragraph(word("theirs", "Theirs: %(latest)s", { latest: hand.latest || word("changed", "a hand was corrected or undone.") })),
+        paragraph(word("yours", "Yours: %(words)s. Keep both records yours as hand %(next)s.", hand)),
       );
-      choices.append(button("Keep both", () => keepBoth(hand.key)), button("Keep theirs", () => drop(hand.key)));
+      choices.append(button(word("keep_both", "Keep both"), () => keepBoth(hand.key)), button(word("keep_theirs", "Keep theirs"), () => drop(hand.key)));
     } else {
-      box.append(paragraph(`Hand ${hand.number} (${hand.words}) was not saved: ${hand.note}`));
-      if (form()) choices.append(button("Put it back on the form", () => putBack(hand.key)));
-      choices.append(button("Drop it", () => drop(hand.key)));
+      box.append(paragraph(word("not_saved", "Hand %(number)s (%(words)s) was not saved: %(note)s", hand)));
+      if (form()) choices.append(button(word("put_back", "Put it back on the form"), () => putBack(hand.key)));
+      choices.append(button(word("drop", "Drop it"), () => drop(hand.key)));
     }
     box.append(choices);
     return box;
@@ -294,7 +298,7 @@ document.addEventListener("DOMContentLoaded", () => {
       else other.hidden = kept.length > 0;
     }
     if (kept.length) {
-      const note = paragraph(`What wins and who may not bid: shown once hand ${kept.at(-1).number} is sent.`);
+      const note = paragraph(word("unscored", "What wins and who may not bid: shown once hand %(number)s is sent.", kept.at(-1)));
       note.className = "hint";
       note.id = "unscored";
       line.after(note);
@@ -307,12 +311,12 @@ document.addEventListener("DOMContentLoaded", () => {
     const hand = read().find((it) => it.key === key);
     if (!hand) return;
     if (sending && read()[0].key === key) {
-      undone = `Hand ${hand.number} is on its way to the server: undo it once it is saved.`;
+      undone = word("on_its_way", "Hand %(number)s is on its way to the server: undo it once it is saved.", hand);
     } else {
       change(key, () => []);
-      undone = `Hand ${hand.number} undone: it was ${hand.words}, and it had not been sent.`;
+      undone = word("undone", "Hand %(number)s undone: it was %(words)s, and it had not been sent.", hand);
       const heading = form()?.querySelector("h2");
-      if (heading && !held) heading.textContent = `Record hand ${hand.number}`;
+      if (heading && !held) heading.textContent = word("record", "Record hand %(number)s", hand);
     }
     show();
   }
@@ -326,7 +330,7 @@ document.addEventListener("DOMContentLoaded", () => {
     const box = document.createElement("div");
     box.id = "undo-waiting";
     box.className = "actions";
-    if (last) box.append(button(`Undo hand ${last.number}`, () => takeBack(last.key)));
+    if (last) box.append(button(word("undo", "Undo hand %(number)s", last), () => takeBack(last.key)));
     if (undone) {
       const said = paragraph(undone);
       said.setAttribute("role", "status");
@@ -342,7 +346,7 @@ document.addEventListener("DOMContentLoaded", () => {
     showUndo(hands);
     const heading = form()?.querySelector("h2");
     const last = read().at(-1);
-    if (heading && last && !held) heading.textContent = `Record hand ${last.number + 1}`;
+    if (heading && last && !held) heading.textContent = word("record", "Record hand %(number)s", { number: last.number + 1 });
   }
 
   // Save hand: sent at once; when no answer comes, it waits. Captured before

@@ -6,23 +6,27 @@ document.addEventListener("DOMContentLoaded", () => {
   const top = document.querySelector(".tabletop");
   if (!top) return;
   const state = document.getElementById("table-wake");
+  // The page's words (its data-words, in the page's language), else English.
+  const WORDS = JSON.parse(state?.dataset.words || "{}");
+  const word = (key, english, values = {}) =>
+    (WORDS[key] ?? english).replace(/%\((\w+)\)s/g, (all, name) => values[name] ?? all);
   let lock = null;
 
   const take = async () => {
     if (lock || document.visibilityState !== "visible") return;
     try {
       lock = await navigator.wakeLock.request("screen");
-      state.textContent = "Screen kept on";
+      state.textContent = word("on", "Screen kept on");
       lock.addEventListener("release", () => { lock = null; });
     } catch (error) {
-      state.textContent = `The screen may dim: ${error.message}`;
+      state.textContent = word("dim", "The screen may dim: %(error)s", { error: error.message });
     }
   };
   if ("wakeLock" in navigator) {
     document.addEventListener("visibilitychange", take);
     take();
   } else {
-    state.textContent = "This browser cannot keep the screen on";
+    state.textContent = word("cannot", "This browser cannot keep the screen on");
   }
 
   // A tap anywhere but on a link opens the entry (the link itself goes there too).

@@ -7,19 +7,23 @@ document.addEventListener("DOMContentLoaded", () => {
   if (!box || !("wakeLock" in navigator)) return;
   const KEY = "keep-screen-on";
   const state = document.getElementById("wake-state");
+  // The page's words (its data-words, in the page's language), else English.
+  const WORDS = JSON.parse(state?.dataset.words || "{}");
+  const word = (key, english, values = {}) =>
+    (WORDS[key] ?? english).replace(/%\((\w+)\)s/g, (all, name) => values[name] ?? all);
   let lock = null;
 
   const take = async () => {
     if (lock || !box.checked || document.visibilityState !== "visible") return;
     try {
       lock = await navigator.wakeLock.request("screen");
-      state.textContent = "On";
+      state.textContent = word("on", "On");
       lock.addEventListener("release", () => {
         lock = null;
-        if (box.checked) state.textContent = "On when the page is shown";
+        if (box.checked) state.textContent = word("hidden", "On when the page is shown");
       });
     } catch (error) {
-      state.textContent = `Off: the browser refused to keep the screen on (${error.message}).`;
+      state.textContent = word("refused", "Off: the browser refused to keep the screen on (%(error)s).", { error: error.message });
     }
   };
   const remember = (on) => {
@@ -37,7 +41,7 @@ document.addEventListener("DOMContentLoaded", () => {
     const held = lock;
     lock = null;
     await held?.release();
-    state.textContent = "Off";
+    state.textContent = word("off", "Off");
   });
   document.addEventListener("visibilitychange", take);
   take();

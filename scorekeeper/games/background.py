@@ -7,13 +7,15 @@ bad one without reading a page, so it asks for JSON (`Accept: application/json`)
 from __future__ import annotations
 
 from flask import Response, jsonify
+from flask_babel import gettext
 from flask_wtf import FlaskForm
 
 from ..db.idempotency import Answer, same_request
 from ..errors import BadInput
+from ..language import N_
 from . import present, service
 
-MOVED = "The score changed on another phone; this hand was not saved."
+MOVED = N_("The score changed on another phone; this hand was not saved.")
 
 
 def saved(location: str) -> tuple[Response, int]:
@@ -32,7 +34,7 @@ def moved(game_id: str) -> tuple[Response, int]:
     hands = game.state.hands
     latest = present.confirmation(game.table, hands[-1]) if hands else None
     body = jsonify(
-        error=MOVED,
+        error=gettext(MOVED),
         field="version",
         version=game.version,
         next=len(hands) + 1,
@@ -46,4 +48,6 @@ def refused(form: FlaskForm) -> BadInput:
     for field in form:
         if field.errors:
             return BadInput(str(field.errors[0]), field.name)
-    return BadInput(str(form.form_errors[0]) if form.form_errors else "Bad hand.")
+    return BadInput(
+        str(form.form_errors[0]) if form.form_errors else gettext("Bad hand.")
+    )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
@@ -34,24 +35,26 @@ NOTES_LENGTH = Length(
 
 
 def _side_tricks(index: int) -> RadioField:
-    return RadioField(f"Side {index + 1}", choices=TRICKS, validate_choice=False)
+    return RadioField(
+        _l("Side %(num)s", num=index + 1), choices=TRICKS, validate_choice=False
+    )
 
 
 class HandForm(VersionedForm):
     """Record or edit one hand by tapping: bidder, contract, tricks, save."""
 
-    bidder = RadioField("Who won the bidding?", validate_choice=False)
-    partner = RadioField("Called partner", validate_choice=False)
-    contract = RadioField("Contract", validate_choice=False)
+    bidder = RadioField(_l("Who won the bidding?"), validate_choice=False)
+    partner = RadioField(_l("Called partner"), validate_choice=False)
+    contract = RadioField(_l("Contract"), validate_choice=False)
     tricks = RadioField(
-        "Tricks the bidders took", choices=TRICKS, validate_choice=False
+        _l("Tricks the bidders took"), choices=TRICKS, validate_choice=False
     )
     # Tricks per side, for tables of three or more sides and for an all-pass
     # hand played at no trumps; a table uses the first of them, one a side.
     tricks_0, tricks_1, tricks_2, tricks_3, tricks_4 = map(_side_tricks, range(5))
-    first_out = RadioField("Who went out first?", validate_choice=False)
-    save = SubmitField("Save hand")
-    passed = SubmitField("Everyone passed")
+    first_out = RadioField(_l("Who went out first?"), validate_choice=False)
+    save = SubmitField(_l("Save hand"))
+    passed = SubmitField(_l("Everyone passed"))
 
     def for_table(self, rules: Rules, table: Table) -> HandForm:
         """Offer this table's players and the contracts its rules allow."""
@@ -60,10 +63,10 @@ class HandForm(VersionedForm):
             SelectChoice(p, p, {"data-side": table.side_of(p)}) for p in table.seats
         ]
         self.bidder.choices = seats
-        self.partner.choices = [SelectChoice("", "Alone"), *seats]
+        self.partner.choices = [SelectChoice("", gettext("Alone")), *seats]
         contracts = rules.normal_contracts() + rules.special_contracts()
         self.contract.choices = [
-            SelectChoice(c.key, c.name, _contract_data(c)) for c in contracts
+            SelectChoice(c.key, shown_name(c), _contract_data(c)) for c in contracts
         ]
         per_side = self.side_tricks(rules, table)
         for field, side in zip(per_side, table.sides, strict=False):
@@ -80,8 +83,15 @@ class HandForm(VersionedForm):
         names = {choice.value: choice.label for choice in field.choices}  # type: ignore[union-attr]
         examples = [names.get("7H") or next(iter(names.values()), "")]
         examples += [name for key, name in names.items() if not key[:1].isdigit()][:1]
+        if len(examples) > 1:
+            examples = [
+                gettext("%(some)s or %(last)s", some=examples[0], last=examples[1])
+            ]
         raise ValidationError(
-            f"Tap the contract, such as {' or '.join(examples)}, or Everyone passed."
+            gettext(
+                "Tap the contract, such as %(examples)s, or Everyone passed.",
+                examples=examples[0],
+            )
         )
 
     def side_tricks(self, rules: Rules, table: Table) -> list[RadioField]:
@@ -115,12 +125,17 @@ class HandForm(VersionedForm):
         return make_hand(rules, table, **fields)  # type: ignore[arg-type]
 
 
+def shown_name(contract: Contract) -> str:
+    """Return a contract's name on a tap: 7♥ as it is, a special in the page's words."""
+    return contract.name if contract.suit else gettext(contract.name)
+
+
 def _contract_data(contract: Contract) -> dict[str, object]:
     """Return what the script reads of a contract: its tricks, name and kind."""
     # On a misère the defenders score nothing apart: the script splits their tricks.
     return {
         "data-tricks": contract.tricks,
-        "data-name": contract.name,
+        "data-name": shown_name(contract),
         "data-misere": contract.is_misere,
     }
 
@@ -181,7 +196,7 @@ class NotesForm(FlaskForm):
 class ConfirmForm(VersionedForm):
     """A form with nothing but its CSRF token and a button: undo, delete, rematch."""
 
-    confirm = SubmitField("Yes")
+    confirm = SubmitField(_l("Yes"))
 
 
 def hand_fields(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, redirect, render_template, request, url_for
-from flask_babel import gettext
+from flask_babel import get_translations, gettext
 from werkzeug.wrappers import Response
 from wtforms import SelectChoice
 
@@ -159,8 +159,8 @@ def names(shape: str):
             rules = rules_from_dict(chosen_rules(form.rules.data))
             form.first_dealer.choices = [SelectChoice(p) for p in table.seats]
             form.first_dealer.data = table.first_dealer
-            summary = describe_rules(rules, len(table.seats))
-            short = in_short(rules)
+            summary = describe_rules(rules, len(table.seats), get_translations())
+            short = in_short(rules, get_translations())
             if form.start.data:
                 return start(form, rules, table)
         except (AppError, ScoringError) as err:

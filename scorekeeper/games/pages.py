@@ -5,10 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, url_for
+from flask_babel import get_translations, gettext
 from werkzeug.wrappers import Response
 
 from ..db import idempotency
 from ..errors import AppError, Forbidden, Stale, app_error, wants_json
+from ..language import N_
 from ..scoring import Hand, ScoringError, describe_rules
 from ..web import access, conditional, repeats
 from . import background, present, saved, service
@@ -16,11 +18,11 @@ from .forms import ConfirmForm, HandForm, hand_data, hand_fields
 from .service import Loaded
 
 bp = Blueprint("games", __name__)
-MOVED_ON = "The score changed on another phone; here is the new state."
+MOVED_ON = N_("The score changed on another phone; here is the new state.")
 # The scoreboard shows the newest hands only, so a long game's page stays light;
 # a link opens them all.
 SHOWN_HANDS = 30
-NOT_SAVED = (
+NOT_SAVED = N_(
     "The hand was not saved: this page had gone stale. Your taps are kept: save again."
 )
 
@@ -36,7 +38,7 @@ def writable_game(game_id: str) -> Loaded:
     game = service.load(game_id)
     if held_token(game) is None:
         raise Forbidden(
-            "This phone can only watch this game: open its play link to score."
+            gettext("This phone can only watch this game: open its play link to score.")
         )
     return game
 
@@ -116,7 +118,7 @@ def drawn(
         hints=present.hints(game.rules, table, state),
         ahead=present.deals_ahead(game.rules, table, state),
         banner=present.ending([side.name for side in table.sides], state),
-        summary=describe_rules(game.rules, len(table.seats)),
+        summary=describe_rules(game.rules, len(table.seats), get_translations()),
         chart=present.chart(table, state),
         # Only the writer's page has forms: a watcher's sets no cookie at all.
         confirm=ConfirmForm(version=str(game.version)).fresh() if token else None,
@@ -158,7 +160,7 @@ def tapped_hand(form: HandForm, game: Loaded) -> Hand | None:
     """Return the hand a valid form describes, or None with the errors shown."""
     if not form.validate_on_submit():
         if form.meta.csrf and form.csrf_token.errors:  # the page has a fresh one
-            form.csrf_token.errors = [NOT_SAVED]
+            form.csrf_token.errors = [gettext(NOT_SAVED)]
         return None
     try:
         return form.hand(game.rules, game.table)
@@ -193,7 +195,7 @@ def record_hand(game_id: str):
     except Stale:
         if script:
             return background.moved(game.id)
-        flash(MOVED_ON)
+        flash(gettext(MOVED_ON))
         return to_scoreboard(game)
     except (AppError, ScoringError) as error:
         if script:
@@ -215,7 +217,7 @@ def edit_hand(game_id: str, number: int):
         try:
             after = service.replace_hand(game, number, hand, form.expected_version())
         except Stale:
-            flash(MOVED_ON)
+            flash(gettext(MOVED_ON))
             return to_scoreboard(game)
         except (AppError, ScoringError) as error:
             show_error(form, error)
@@ -245,7 +247,7 @@ def undo(game_id: str):
             saved.undone(after, last)
             return to_confirmation(after)
     except Stale:
-        flash("The score changed on another phone; nothing was undone.")
+        flash(gettext("The score changed on another phone; nothing was undone."))
         return to_scoreboard(game)
     except AppError as error:
         flash(error.message)
@@ -259,7 +261,7 @@ def play_link(game_id: str, token: str) -> Response:
     """Let this phone record hands: the link carries the game's write token."""
     game = service.load(game_id)
     if not service.may_write(game, token):
-        raise Forbidden("This play link is not valid for this game.")
+        raise Forbidden(gettext("This play link is not valid for this game."))
     access.grant(access.GAME, game.id, token)
     return to_scoreboard(game)
 
@@ -269,7 +271,7 @@ def rematch(game_id: str) -> Response:
     """Start a new game with the same table and rules; the deal moves on one seat."""
     game = writable_game(game_id)
     if not ConfirmForm().validate_on_submit():
-        raise AppError("The form expired; please try again.")
+        raise AppError(gettext("The form expired; please try again."))
     keyed = repeats.page_key()
 
     def write() -> Response:

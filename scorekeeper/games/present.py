@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from itertools import count
 from typing import Protocol
 
-from markupsafe import Markup, escape
+from babel.lists import format_list
+from flask_babel import gettext, ngettext
 
+from ..language import N_, current
+from ..results.chart import chart as chart
 from ..results.listing import Summary
 from ..scoring import (
     Contract,
@@ -24,12 +27,12 @@ from ..scoring import (
 )
 
 ENDING_WORDS = {
-    "front_door": "out the front door",
-    "back_door": "out the back door",
-    "ceiling": "when a side reached the ceiling",
-    "point_spread": "on the point spread",
-    "hands_limit": "at the end of the session",
-    "called": "when time was called",
+    "front_door": N_("out the front door"),
+    "back_door": N_("out the back door"),
+    "ceiling": N_("when a side reached the ceiling"),
+    "point_spread": N_("on the point spread"),
+    "hands_limit": N_("at the end of the session"),
+    "called": N_("when time was called"),
 }
 
 
@@ -87,7 +90,32 @@ def signed(points: int, reason: str = "") -> str:
     plain = reason in ("", "made", "failed", "redeal", "nothing on a misère")
     if plain or reason.endswith((" trick", " tricks")) or reason == "no trick points":
         return text
-    return f"{text} ({reason})"
+    return f"{text} ({reason_words(reason)})"
+
+
+# The engine's reasons, one part of them at a time ("failed, to the opponents").
+REASONS = {N_("slam"), N_("slam +100"), N_("failed"), N_("to the opponents")}
+REASONS |= {N_("their failed contract")}
+COUNTED = re.compile(r"(\d+) (contractor )?tricks?|held at (-?\d+)")
+
+
+def reason_words(reason: str) -> str:
+    """Return the engine's reason for points in the page's language."""
+    parts = []
+    for part in reason.split(", "):
+        counted = COUNTED.fullmatch(part)
+        if part in REASONS:
+            part = gettext(part)
+        elif counted and counted[3]:
+            part = gettext("held at %(points)s", points=counted[3])
+        elif counted and counted[2]:
+            part = ngettext(
+                "%(num)s contractor trick", "%(num)s contractor tricks", int(counted[1])
+            )
+        elif counted:
+            part = ngettext("%(num)s trick", "%(num)s tricks", int(counted[1]))
+        parts.append(part)
+    return ", ".join(parts)
 
 
 def rows(table: Table, state: GameState, last: int | None = None) -> list[Row]:
@@ -100,7 +128,7 @@ def rows(table: Table, state: GameState, last: int | None = None) -> list[Row]:
         )
         if hand.partner:
             bidder += f" + {hand.partner}"
-        made = {True: "made", False: "failed", None: ""}[result.made]
+        made = {True: gettext("made"), False: gettext("failed"), None: ""}[result.made]
         out.append(
             Row(
                 number=result.number,
@@ -120,15 +148,17 @@ def rows(table: Table, state: GameState, last: int | None = None) -> list[Row]:
 
 
 DONE = {
-    "recorded": "Hand {number}: {what}.",
-    "corrected": "Hand {number} corrected: {what}.",
-    "undone": "Hand {number} undone: it was {what}.",
+    "recorded": N_("Hand %(number)s: %(what)s."),
+    "corrected": N_("Hand %(number)s corrected: %(what)s."),
+    "undone": N_("Hand %(number)s undone: it was %(what)s."),
 }
 
 
 def bid_words(contract: Contract) -> str:
     """Return a contract as a sentence names it: '7♥', 'misère', 'Hi/Lo'."""
-    name, rest = contract.name, contract.name[1:]
+    # A special's name is in the catalogue where the rules' words are marked.
+    name = gettext(contract.name) if not contract.is_normal else contract.name
+    rest = name[1:]
     return name if contract.is_normal or rest != rest.lower() else name.lower()
 
 
@@ -136,12 +166,12 @@ def confirmation(table: Table, result: HandResult, kind: str = "recorded") -> st
     """Return the line that confirms a saved hand: 'Hand 5: Bob 7♥ made, Them +200.'"""
     hand, contract = result.hand, result.contract
     if contract is None:
-        what = "everyone passed"
+        what = gettext("everyone passed")
     else:
         who = hand.bidder or table.sides[hand.side or 0].name
         if hand.partner:
             who += f" + {hand.partner}"
-        made = "made" if result.made else "failed"
+        made = gettext("made") if result.made else gettext("failed")
         what = f"{who} {bid_words(contract)} {made}"
     first = contracting_sides(table, hand)
     order = [*first, *(s for s in range(len(table.sides)) if s not in first)]
@@ -150,8 +180,8 @@ def confirmation(table: Table, result: HandResult, kind: str = "recorded") -> st
         for s in order
         if result.points[s]
     ]
-    what = ", ".join([what, *scores]) if scores else f"{what}, no points"
-    return DONE[kind].format(number=result.number, what=what)
+    what = ", ".join([what, *scores] if scores else [what, gettext("no points")])
+    return gettext(DONE[kind], number=result.number, what=what)
 
 
 def either(words: list[str]) -> str:
@@ -161,7 +191,7 @@ def either(words: list[str]) -> str:
         return ", ".join(names) + ", …"
     if len(names) == 1:
         return names[0]
-    return ", ".join(names[:-1]) + " or " + names[-1]
+    return gettext("%(some)s or %(last)s", some=", ".join(names[:-1]), last=names[-1])
 
 
 def _view_words(view: Outlook) -> list[str]:
@@ -169,9 +199,11 @@ def _view_words(view: Outlook) -> list[str]:
     parts = []
     least = view.wins_with
     if least is not None and view.or_better:
-        wins = f"{bid_words(least)} or better"
+        wins = gettext("%(bid)s or better", bid=bid_words(least))
     elif least is not None:
-        wins = "only " + either([bid_words(c) for c in view.winning])
+        wins = gettext(
+            "only %(bids)s", bids=either([bid_words(c) for c in view.winning])
+        )
     else:
         wins = ""
     # One cheaper way out at most: calling a partner (five-handed), else a slam.
@@ -183,20 +215,22 @@ def _view_words(view: Outlook) -> list[str]:
         cheapest = min((c for _, c in called), key=lambda c: c.value)
         names = [p for p, c in called if c.value == cheapest.value]
         # Five lone players: all four others may be called.
-        who = "any partner" if len(names) == 4 else either(names)
-        other = f"{bid_words(cheapest)} calling {who}"
+        who = gettext("any partner") if len(names) == 4 else either(names)
+        other = gettext("%(bid)s calling %(who)s", bid=bid_words(cheapest), who=who)
     elif slam is not None and (least is None or slam.value < least.value):
-        other = f"{bid_words(slam)} with a slam"
+        other = gettext("%(bid)s with a slam", bid=bid_words(slam))
     else:
         other = ""
     if wins and other:
-        parts.append(f"{wins} wins ({other})")
+        parts.append(gettext("%(wins)s wins (%(other)s)", wins=wins, other=other))
     elif wins or other:
-        parts.append(f"{wins or other} wins")
+        parts.append(gettext("%(wins)s wins", wins=wins or other))
     if view.back_door_with is not None:
-        parts.append(f"failing {bid_words(view.back_door_with)} loses")
+        bid = bid_words(view.back_door_with)
+        parts.append(gettext("failing %(bid)s loses", bid=bid))
     if view.ceiling_with is not None:
-        parts.append(f"making {bid_words(view.ceiling_with)} or more loses")
+        bid = bid_words(view.ceiling_with)
+        parts.append(gettext("making %(bid)s or more loses", bid=bid))
     return parts
 
 
@@ -206,7 +240,10 @@ def hints(rules: Rules, table: Table, state: GameState) -> list[str]:
     for view in outlook(rules, table, state):
         parts = _view_words(view)
         if parts:
-            lines.append(f"{table.sides[view.side].name}: " + "; ".join(parts) + ".")
+            side = table.sides[view.side].name
+            lines.append(
+                gettext("%(side)s: %(parts)s.", side=side, parts="; ".join(parts))
+            )
     return lines
 
 
@@ -234,59 +271,30 @@ class Outcome(Protocol):
     def winner(self) -> int | None: ...
 
 
+def together(names: list[str]) -> str:
+    """Return names as one phrase in the page's language: 'Us and Them'."""
+    spoken = current()
+    # English pages join them as they always have; others by Babel's list rules.
+    return " and ".join(names) if spoken == "en" else format_list(names, locale=spoken)
+
+
 def ending(sides: Sequence[str], state: Outcome) -> str:
     """Return the end-of-game banner, or '' while the game goes on."""
     if state.ending is None:
         return ""
-    how = ENDING_WORDS[state.ending]
     if state.ending == "back_door":
-        fallen = [
-            side
-            for side, total in zip(sides, state.totals, strict=True)
-            if total == min(state.totals)
-        ]
-        winner = "" if state.winner is None else f" {sides[state.winner]} won."
-        return f"{' and '.join(fallen)} went out the back door.{winner}"
-    if state.winner is None:
-        return f"The game ended {how} with no single winner."
-    return f"{sides[state.winner]} won {how}."
-
-
-def chart(table: Table, state: GameState) -> Markup:
-    """Return an inline SVG line chart of every side's total, hand by hand."""
-    if not state.hands:
-        return Markup("")
-    series = [[0, *(r.totals[s] for r in state.hands)] for s in range(len(table.sides))]
-    low = min(0, *(min(s) for s in series))
-    high = max(1, *(max(s) for s in series))
-    width, height, pad = 320, 160, 24
-    steps = max(1, len(state.hands))
-
-    def point(index: int, total: int) -> str:
-        x = pad + (width - 2 * pad) * index / steps
-        y = pad + (height - 2 * pad) * (high - total) / (high - low)
-        return f"{x:.1f},{y:.1f}"
-
-    zero = point(0, 0).split(",")[1]
-    lines = [
-        f'<polyline class="s{i}" points="{" ".join(map(point, count(), s))}"/>'
-        for i, s in enumerate(series)
-    ]
-    described = "; ".join(
-        f"{side.name} ends on {state.totals[i]}" for i, side in enumerate(table.sides)
-    )
-    label = escape(f"Score chart over {len(state.hands)} hands: {described}.")
-    return Markup(
-        f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" '
-        f'aria-label="{label}">'
-        f'<line class="axis" x1="{pad}" x2="{width - pad}" y1="{zero}" y2="{zero}"/>'
-        f'<text x="2" y="{pad}">{high}</text><text x="2" y="{height - 6}">{low}</text>'
-        + "".join(lines)
-        + "</svg>"
-        + '<p class="legend">'
-        + "".join(
-            f'<span class="s{i}">■ {escape(side.name)}</span>'
-            for i, side in enumerate(table.sides)
+        low = min(state.totals)
+        fallen = [s for s, t in zip(sides, state.totals, strict=True) if t == low]
+        went = ngettext(  # English says one side or more alike
+            "%(sides)s went out the back door.",
+            "%(sides)s went out the back door.",
+            len(fallen),
+            sides=together(fallen),
         )
-        + "</p>"
-    )
+        if state.winner is None:
+            return went
+        return went + " " + gettext("%(side)s won.", side=sides[state.winner])
+    how = gettext(ENDING_WORDS[state.ending])
+    if state.winner is None:
+        return gettext("The game ended %(how)s with no single winner.", how=how)
+    return gettext("%(side)s won %(how)s.", side=sides[state.winner], how=how)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 
 from flask import session, url_for
+from flask_babel import gettext
 
 from ..scoring import PASS, Hand, HandResult
 from . import present
@@ -40,14 +41,15 @@ def recorded(after: Loaded) -> None:
     """Confirm the hand just recorded; its Undo takes it back."""
     text = present.confirmation(after.table, after.state.hands[-1])
     action = url_for("games.undo", game_id=after.id)
-    session[KEY] = asdict(Saved(after.id, text, after.version, action, "Undo"))
+    session[KEY] = asdict(Saved(after.id, text, after.version, action, gettext("Undo")))
 
 
 def corrected(after: Loaded, number: int, old: Hand) -> None:
     """Confirm a corrected hand; its Undo puts the old hand back."""
     text = present.confirmation(after.table, after.state.hands[number - 1], "corrected")
     action = url_for("games.edit_hand", game_id=after.id, number=number)
-    saved = Saved(after.id, text, after.version, action, "Undo the change", resend(old))
+    button = gettext("Undo the change")
+    saved = Saved(after.id, text, after.version, action, button, resend(old))
     session[KEY] = asdict(saved)
 
 
@@ -56,7 +58,7 @@ def undone(after: Loaded, old: HandResult) -> None:
     text = present.confirmation(after.table, old, "undone")
     action = url_for("games.record_hand", game_id=after.id)
     saved = Saved(
-        after.id, text, after.version, action, "Put it back", resend(old.hand)
+        after.id, text, after.version, action, gettext("Put it back"), resend(old.hand)
     )
     session[KEY] = asdict(saved)
 
