@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from flask_babel import gettext, ngettext
 from sqlalchemy import select, update
 from sqlalchemy.orm import selectinload
 
@@ -39,7 +40,7 @@ CHUNK = 200
 
 def games(count: int) -> str:
     """Return a count of games in words."""
-    return f"{count} game{'s' if count != 1 else ''}"
+    return ngettext("%(num)s game", "%(num)s games", count)
 
 
 @dataclass(frozen=True)
@@ -62,26 +63,52 @@ class Change:
     @property
     def words(self) -> list[str]:
         """Return what the change will do, in sentences."""
-        theirs = f"{self.old}'s {games(self.moving)}"
-        become = "becomes" if self.moving == 1 else "become"
+        names = {"old": self.old, "new": self.new, "into": self.into}
         if self.into is not None:
-            first = (
-                f"{theirs} {become} {self.into}'s: "
-                f"one person, {games(self.moving + self.joining)} in all."
+            first = ngettext(
+                "%(old)s's %(num)s game becomes %(into)s's: "
+                "one person, %(all)s in all.",
+                "%(old)s's %(num)s games become %(into)s's: "
+                "one person, %(all)s in all.",
+                self.moving,
+                all=games(self.moving + self.joining),
+                **names,
             )
         elif name_key(self.old) == name_key(self.new):
-            first = f"{theirs} will spell the name {self.new}."
+            first = ngettext(
+                "%(old)s's %(num)s game will spell the name %(new)s.",
+                "%(old)s's %(num)s games will spell the name %(new)s.",
+                self.moving,
+                **names,
+            )
         else:
-            first = f"{theirs} {become} {self.new}'s."
+            first = ngettext(
+                "%(old)s's %(num)s game becomes %(new)s's.",
+                "%(old)s's %(num)s games become %(new)s's.",
+                self.moving,
+                **names,
+            )
         quoted = ", ".join(f"“{s}”" for s in self.spellings)
-        many = len(self.spellings)
-        spelled = (
-            f"{many} spellings ({quoted}) become" if many > 1 else f"{quoted} becomes"
-        )
+        many, changed = len(self.spellings), games(len(self.games))
+        if many > 1:
+            spelled = gettext(
+                "%(many)s spellings (%(quoted)s) become “%(new)s” in %(changed)s.",
+                many=many,
+                quoted=quoted,
+                new=self.new,
+                changed=changed,
+            )
+        else:
+            spelled = gettext(
+                "%(quoted)s becomes “%(new)s” in %(changed)s.",
+                quoted=quoted,
+                new=self.new,
+                changed=changed,
+            )
         return [
             first,
-            f"{spelled} “{self.new}” in {games(len(self.games))}.",
-            "Their scoreboards, statistics, standings and ratings follow.",
+            spelled,
+            gettext("Their scoreboards, statistics, standings and ratings follow."),
         ]
 
     @property
@@ -89,9 +116,20 @@ class Change:
         """Return what the change did, in one sentence."""
         changed = games(len(self.games))
         if self.into is not None:
-            both = f"{self.old} and {self.into}"
-            return f"{both} are one person now: {self.new} ({changed} changed)."
-        return f"{self.old} is {self.new} now ({changed} changed)."
+            return gettext(
+                "%(old)s and %(into)s are one person now: "
+                "%(new)s (%(changed)s changed).",
+                old=self.old,
+                into=self.into,
+                new=self.new,
+                changed=changed,
+            )
+        return gettext(
+            "%(old)s is %(new)s now (%(changed)s changed).",
+            old=self.old,
+            new=self.new,
+            changed=changed,
+        )
 
 
 def _seats(key: str) -> list[tuple[str, str]]:
@@ -120,7 +158,9 @@ def plan(name: str, new_name: str) -> Change:
     key = name_key(name)
     seats = _seats(key)
     if not seats:
-        raise NotFound(f"No one called {name} has played here.", "name")
+        raise NotFound(
+            gettext("No one called %(name)s has played here.", name=name), "name"
+        )
     # Seated only in games with no hand, a person has no counted spelling.
     old = service.spellings([key]).get(key, seats[0][1])
     try:
@@ -136,15 +176,25 @@ def plan(name: str, new_name: str) -> Change:
     shared = {g for g, _ in seats} & {g for g, _ in others}
     if shared:
         raise Conflict(
-            f"{old} and {into} played in the same game "
-            f"({games(len(shared))} together): they cannot be one person.",
+            gettext(
+                "%(old)s and %(into)s played in the same game (%(shared)s together): "
+                "they cannot be one person.",
+                old=old,
+                into=into,
+                shared=games(len(shared)),
+            ),
             FIELD,
         )
     if into is not None:  # joining someone: they stay, spelled as most often
         new = into
     changing = [(g, spelled) for g, spelled in seats if spelled != new]
     if not changing:
-        raise BadInput(f"{old} is spelled {new} in every game already.", FIELD)
+        raise BadInput(
+            gettext(
+                "%(old)s is spelled %(new)s in every game already.", old=old, new=new
+            ),
+            FIELD,
+        )
     return Change(
         old=old,
         new=new,
@@ -179,7 +229,12 @@ def _rewrite(game: Game, keys: set[str], new: str) -> counting.Rows:
     try:
         table = store.game_table(game)
     except ScoringError as error:
-        raise Conflict(f"In the game {game.name}: {error.message}", FIELD) from None
+        raise Conflict(
+            gettext(
+                "In the game %(game)s: %(error)s", game=game.name, error=error.message
+            ),
+            FIELD,
+        ) from None
     state = store.replay_rows(game, rules_from_dict(game.rules), table)
     return game_rows.from_replay(game, table, state)
 
@@ -247,7 +302,9 @@ def change(name: str, new_name: str, expected: int | None = None) -> Change:
         found = plan(name, new_name)
         if expected is not None and expected != len(found.games):
             raise Stale(
-                "Games changed since you looked: nothing was renamed. Look again.",
+                gettext(
+                    "Games changed since you looked: nothing was renamed. Look again."
+                ),
                 FIELD,
             )
         keys = {name_key(name), name_key(found.new)}

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from flask_babel import gettext, ngettext
 from sqlalchemy import func, select
 
 from ..db.models import db
@@ -45,14 +46,19 @@ class Rated:
     @property
     def words(self) -> str:
         """Return the rating as a player would say it, with how settled it is."""
-        played = f"{self.games} finished game{'s' if self.games != 1 else ''}"
+        played = ngettext("%(num)s finished game", "%(num)s finished games", self.games)
         if self.sigma > UNSETTLED:
-            how = "a new rating starts low and rises as more games confirm it"
+            how = gettext("a new rating starts low and rises as more games confirm it")
         elif self.sigma > SETTLED:
-            how = "taking shape: more games will firm it up"
+            how = gettext("taking shape: more games will firm it up")
         else:
-            how = "settled: it now moves with wins and losses"
-        return f"{self.ordinal:.1f} after {played}: {how}."
+            how = gettext("settled: it now moves with wins and losses")
+        return gettext(
+            "%(rating)s after %(played)s: %(how)s.",
+            rating=f"{self.ordinal:.1f}",
+            played=played,
+            how=how,
+        )
 
 
 @dataclass(frozen=True)
@@ -202,7 +208,9 @@ def profile(name: str) -> Profile:
     mine = (standing.c.scope == ALL_TIME, standing.c.who == key)
     row = db.session.execute(select(standing).where(*mine)).first()
     if row is None:
-        raise NotFound(f"No one called {name} has played here.", "name")
+        raise NotFound(
+            gettext("No one called %(name)s has played here.", name=name), "name"
+        )
     now = rating(key)
     history = db.session.execute(
         select(RatingRow.created, RatingRow.mu, RatingRow.sigma)
@@ -229,4 +237,9 @@ def profile(name: str) -> Profile:
 def average(hands_points: tuple[int, int]) -> str:
     """Return points per hand in words, or '—' with no hands."""
     hands, points = hands_points
-    return f"{points / hands:.1f} over {hands} hands" if hands else "—"
+    if not hands:
+        return "—"
+    # English says "hands" even of one: its words stay as they were.
+    return gettext(
+        "%(points)s over %(hands)s hands", points=f"{points / hands:.1f}", hands=hands
+    )
