@@ -53,8 +53,8 @@ def rating_chart(history: list[tuple[object, float]], games: int) -> Markup:
             "Rating after each finished game, over %(games)s games: "
             "from %(first)s to %(last)s.",
             games=games,
-            first=f"{values[0]:.1f}",
-            last=f"{values[-1]:.1f}",
+            first=service.tenths(values[0]),
+            last=service.tenths(values[-1]),
         )
     )
     base, middle = height - bottom, top + (height - top - bottom) / 2

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from flask_babel import gettext, ngettext
+from flask_babel import format_decimal, format_percent, gettext, ngettext
 from sqlalchemy import func, select
 
 from ..db.models import db
@@ -30,6 +30,12 @@ CHART = 100
 # so it climbs as games shrink sigma, even for a player who does not improve.
 # Four-handed, sigma is about 6 after 20 games and 3.5 after 70.
 UNSETTLED, SETTLED = 6.0, 3.5
+
+
+def tenths(value: float, signed: bool = False) -> str:
+    """Return a number to one decimal, as the page's language writes it (Babel)."""
+    # Rounded first, as "%.1f" rounds: Babel would round the float's repr again.
+    return format_decimal(round(value, 1), "+0.0;-0.0" if signed else "0.0")
 
 
 @dataclass(frozen=True)
@@ -55,7 +61,7 @@ class Rated:
             how = gettext("settled: it now moves with wins and losses")
         return gettext(
             "%(rating)s after %(played)s: %(how)s.",
-            rating=f"{self.ordinal:.1f}",
+            rating=tenths(self.ordinal),
             played=played,
             how=how,
         )
@@ -101,7 +107,7 @@ class Profile:
     def win_rate(self) -> str:
         """Return the wins of the finished games, as a percentage in words."""
         rate = stats.win_rate(self.stats.wins, self.stats.finished)
-        return "—" if rate is None else f"{rate}%"
+        return "—" if rate is None else format_percent(rate / 100)
 
 
 def spellings(keys: list[str]) -> dict[str, str]:
@@ -241,5 +247,5 @@ def average(hands_points: tuple[int, int]) -> str:
         return "—"
     # English says "hands" even of one: its words stay as they were.
     return gettext(
-        "%(points)s over %(hands)s hands", points=f"{points / hands:.1f}", hands=hands
+        "%(points)s over %(hands)s hands", points=tenths(points / hands), hands=hands
     )

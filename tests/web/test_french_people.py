@@ -78,6 +78,10 @@ def test_the_people_pages_say_their_words_in_french(app: Flask, client):  # noqa
     assert "<dt>Par la grande porte</dt>" in player
     assert "<caption>Mises par couleur</caption>" in player
     assert "après 2 parties terminées\u00a0: une nouvelle cote" in player
+    # Numbers written as Québec writes them (Babel): a decimal comma, "50 %".
+    assert re.search(r"Cote -?\d+,\d après 2 parties", player)
+    assert "(taux de victoire 50\u00a0%)" in player
+    assert re.search(r"-?\d+,\d sur 2 manches", player)
     assert ">Cote</text>" in player and ">Parties terminées jouées</text>" in player
     merge = client.get(paths["merge"], headers=FRENCH).text
     assert "<h1>Fusionner Cat avec Eve?</h1>" in merge
@@ -90,6 +94,8 @@ def test_the_people_pages_say_their_words_in_french(app: Flask, client):  # noqa
     season = client.get(paths["season"], headers=FRENCH).text
     assert "du 2021-03-01 au 2021-05-31" in season
     assert 'data-label="Gagnées">1 sur 2' in season
+    assert '<span class="muted">(50\u00a0%)</span>' in season
+    assert re.search(r'data-label="Variation de la cote">[+-]\d+,\d<', season)
 
 
 def test_renaming_in_french_is_confirmed_in_french(app: Flask, client):  # noqa: F811
