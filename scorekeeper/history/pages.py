@@ -5,11 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, Response, current_app, render_template, request, url_for
+from flask_babel import gettext
 
 from ..api import schema, sheets
 from ..api.sheets import csv_file
 from ..errors import BadInput
 from ..games import present
+from ..language import N_
 from ..results import listing, stats
 from ..results.listing import Summary
 from ..scoring import SUIT_SYMBOL
@@ -22,6 +24,9 @@ bp = Blueprint("history", __name__)
 # The statistics page names the players and teams with the most games, so it
 # stays a page a phone can load however many play at the club.
 SHOWN = 20
+# The engine's suit words (scoring/contracts.py: no Flask there), marked for the
+# catalogue; the statistics and a player's page say them in the page's language.
+SUIT_WORDS = (N_("spades"), N_("clubs"), N_("diamonds"), N_("hearts"), N_("no trumps"))
 
 
 def entry(game: Summary) -> dict[str, Any]:
@@ -103,7 +108,7 @@ def statistics() -> str:
         more_players=more_players,
         teams=teams,
         more_teams=more_teams,
-        suits={key: (SUIT_SYMBOL[key], word) for key, word in SUIT_WORD.items()},
+        suits={k: (SUIT_SYMBOL[k], gettext(word)) for k, word in SUIT_WORD.items()},
     )
 
 

@@ -103,7 +103,8 @@ def player(name: str) -> str:
         p=found,
         chart=rating_chart(found.history, found.rating.games if found.rating else 0),
         average=service.average,
-        suits={key: (SUIT_SYMBOL[key], word) for key, word in SUIT_WORD.items()},
+        # Said in the page's language: the words are marked in history/pages.py.
+        suits={k: (SUIT_SYMBOL[k], gettext(word)) for k, word in SUIT_WORD.items()},
     )
 
 
