@@ -63,7 +63,7 @@ class Change:
                 self.moving,
                 **names,
             )
-        quoted = ", ".join(f"“{s}”" for s in self.spellings)
+        quoted = ", ".join(gettext("“%(name)s”", name=s) for s in self.spellings)
         many, changed = len(self.spellings), games(len(self.games))
         if many > 1:
             spelled = gettext(

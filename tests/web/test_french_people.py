@@ -82,11 +82,13 @@ def test_the_people_pages_say_their_words_in_french(app: Flask, client):  # noqa
     # Numbers written as Québec writes them (Babel): a decimal comma, "50 %".
     assert re.search(r"Cote -?\d+,\d après 2 parties", player)
     assert "(taux de victoire 50\u00a0%)" in player
-    assert re.search(r"-?\d+,\d sur 2 manches", player)
+    assert "<strong>Zoë</strong>\u00a0: 1 gagnée sur 2 contre Cat" in player
+    assert re.search(r"-?\d+,\d \(manches\u00a0: 2\)", player)
     assert ">Cote</text>" in player and ">Parties terminées jouées</text>" in player
     merge = client.get(paths["merge"], headers=FRENCH).text
     assert "<h1>Fusionner Cat avec Eve?</h1>" in merge
     assert "une seule personne, 3 parties en tout." in merge
+    assert "«\u00a0Cat\u00a0» devient «\u00a0Eve\u00a0» dans 2 parties." in merge
     refused = client.get(paths["merge refused"], headers=FRENCH)
     assert refused.status_code == 409
     assert "ne peuvent pas être une seule personne" in refused.text
