@@ -29,6 +29,6 @@ class HistoryForm(FlaskForm):
         _l("Page"),
         validators=[
             Optional(),
-            NumberRange(1, PAGE_LIMIT, PAGE_WRONG),
+            NumberRange(1, PAGE_LIMIT, _l(PAGE_WRONG)),
         ],
     )

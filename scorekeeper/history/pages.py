@@ -118,7 +118,8 @@ def games_csv() -> Response:
     form = HistoryForm(request.args)
     if not form.validate():
         field, messages = next(iter(form.errors.items()))
-        raise BadInput(f"{form[field].label.text}: {messages[0]}", field)
+        said = {"field": form[field].label.text, "error": messages[0]}
+        raise BadInput(gettext("%(field)s: %(error)s", **said), field)
     player, status = filters(form)
     season = seasons.chosen(request.args.get("season"))
     # Every matching game, as one page.

@@ -94,6 +94,11 @@ def test_the_people_pages_say_their_words_in_french(app: Flask, client):  # noqa
     assert "ne peuvent pas être une seule personne" in refused.text
     history = client.get("/history?page=x", headers=FRENCH).text
     assert "Page\u00a0:" in history
+    far = client.get("/history?page=0", headers=FRENCH).text
+    assert "Page\u00a0: La page doit être un nombre à partir de 1." in far
+    csv = client.get("/history/games.csv?page=0", headers=FRENCH)
+    assert csv.status_code == 400
+    assert "Page\u00a0: La page doit être un nombre à partir de 1." in csv.text
     season = client.get(paths["season"], headers=FRENCH).text
     assert "du 2021-03-01 au 2021-05-31" in season
     assert 'data-label="Gagnées">1 sur 2' in season
