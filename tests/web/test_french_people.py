@@ -15,6 +15,7 @@ from test_seasons import PAIRS, TRIO, played
 from scorekeeper import create_app
 from scorekeeper.db.models import db
 from scorekeeper.seasons import service as seasons
+from scorekeeper.web import club as club_password
 
 
 def club(app: Flask) -> dict[str, str]:  # noqa: F811
@@ -170,3 +171,27 @@ def test_the_people_pages_in_english_are_those_of_an_app_with_no_catalogue(
     assert "<h1>Merge Cat into Eve?</h1>" in client.get(paths["merge"]).text
     with bare.app_context():
         db.engine.dispose()
+
+
+def test_without_a_club_password_the_pages_say_why_in_french(app: Flask, client):  # noqa: F811
+    paths = club(app)
+    app.config["CLUB_PASSWORD"] = None
+    for name in ("seasons", "season", "player"):
+        page = client.get(paths[name], headers=FRENCH).text
+        assert "mot de passe du club" in page, name
+        assert english_left(page) == [], name
+    assert (
+        "Ce serveur n’a pas de mot de passe du club"
+        in client.get(paths["seasons"], headers=FRENCH).text
+    )
+
+
+def test_too_many_wrong_passwords_are_told_in_french(app: Flask):  # noqa: F811
+    with app.test_request_context(headers=FRENCH):
+        assert club_password.wait(1).endswith("Réessayez dans 1 minute.")
+        assert club_password.wait(3).endswith("Réessayez dans 3 minutes.")
+    with app.test_request_context():
+        assert club_password.wait(3) == (
+            "Too many wrong club passwords from here: nothing was changed. "
+            "Try again in 3 minutes."
+        )
