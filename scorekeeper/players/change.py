@@ -8,9 +8,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask_babel import gettext, ngettext
+from babel.lists import format_list
+from flask_babel import get_locale, gettext, ngettext
 
 from ..scoring import name_key
+
+
+def both(first: str, second: str) -> str:
+    """Return two names joined as the page's language joins them ("Ann and Cat")."""
+    return format_list([first, second], locale=get_locale() or "en")
 
 
 def games(count: int) -> str:
@@ -92,10 +98,8 @@ class Change:
         changed = games(len(self.games))
         if self.into is not None:
             return gettext(
-                "%(old)s and %(into)s are one person now: "
-                "%(new)s (%(changed)s changed).",
-                old=self.old,
-                into=self.into,
+                "%(both)s are one person now: %(new)s (%(changed)s changed).",
+                both=both(self.old, self.into),
                 new=self.new,
                 changed=changed,
             )

@@ -30,7 +30,7 @@ from ..results.models import PlayerResult
 from ..scoring import ScoringError, clean_name, name_key, rules_from_dict
 from ..seasons import service as seasons
 from . import service
-from .change import Change, games
+from .change import Change, both, games
 
 FIELD = "new_name"
 # Games rewritten a chunk at a time: a long IN list is refused by some
@@ -83,10 +83,9 @@ def plan(name: str, new_name: str) -> Change:
     if shared:
         raise Conflict(
             gettext(
-                "%(old)s and %(into)s played in the same game (%(shared)s together): "
+                "%(both)s played in the same game (%(shared)s together): "
                 "they cannot be one person.",
-                old=old,
-                into=into,
+                both=both(old, into or ""),
                 shared=games(len(shared)),
             ),
             FIELD,
