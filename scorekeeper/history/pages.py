@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, Response, current_app, render_template, request, url_for
-from flask_babel import gettext
+from flask_babel import format_decimal, format_percent, gettext, ngettext
 
 from ..api import schema, sheets
 from ..api.sheets import csv_file
@@ -27,6 +27,34 @@ SHOWN = 20
 # The engine's suit words (scoring/contracts.py: no Flask there), marked for the
 # catalogue; the statistics and a player's page say them in the page's language.
 SUIT_WORDS = (N_("spades"), N_("clubs"), N_("diamonds"), N_("hearts"), N_("no trumps"))
+
+
+@bp.app_template_global()
+def record_words(record: stats.Record) -> str:
+    """Say a record as '3 of 5 made (60%)' in the page's language, '—' if never bid."""
+    if not record.bid:
+        return "—"
+    rate = format_percent(record.made / record.bid)
+    said = {"bid": record.bid, "rate": rate}
+    return ngettext(
+        "%(num)s of %(bid)s made (%(rate)s)",
+        "%(num)s of %(bid)s made (%(rate)s)",
+        record.made,
+        **said,
+    )
+
+
+@bp.app_template_global()
+def tricks_words(s: stats.Stats) -> str:
+    """Say a side's average tricks taken and bid on its trick contracts, or '—'."""
+    count = sum(r.bid for _, r in s.levels)
+    if not count:
+        return "—"
+    taken, bid = (
+        format_decimal(round(n / count, 1), "0.0")
+        for n in (s.tricks_taken, s.tricks_bid)
+    )
+    return gettext("%(taken)s taken on an average bid of %(bid)s", taken=taken, bid=bid)
 
 
 def entry(game: Summary) -> dict[str, Any]:
