@@ -198,3 +198,22 @@ def test_too_many_wrong_passwords_are_told_in_french(app: Flask):  # noqa: F811
             "Too many wrong club passwords from here: nothing was changed. "
             "Try again in 3 minutes."
         )
+
+
+def test_deleting_a_season_in_french(app: Flask, client):  # noqa: F811
+    paths = club(app)
+    token = csrf(client.get(paths["season"], headers=FRENCH).text)
+    delete = paths["season"] + "/delete"
+    wrong = client.post(
+        delete, data={"csrf_token": token, "password": "nope"}, headers=FRENCH
+    )
+    assert wrong.status_code == 403
+    assert "<h1>Supprimer «\u00a0Printemps\u00a0»?</h1>" in wrong.text
+    assert english_left(wrong.text) == []
+    done = client.post(
+        delete,
+        data={"csrf_token": token, "password": CLUB_PASSWORD},
+        headers=FRENCH,
+        follow_redirects=True,
+    )
+    assert "Saison «\u00a0Printemps\u00a0» supprimée." in done.text
