@@ -11,7 +11,15 @@ from __future__ import annotations
 from pathlib import Path
 
 from babel.core import negotiate_locale
-from flask import Flask, current_app, flash, redirect, request, url_for
+from flask import (
+    Flask,
+    current_app,
+    flash,
+    has_request_context,
+    redirect,
+    request,
+    url_for,
+)
 from flask_babel import Babel, force_locale, get_locale, get_translations, gettext
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.wrappers import Request, Response
@@ -123,7 +131,13 @@ def init_app(app: Flask) -> None:
     languages = compiled(folder)
     app.extensions["scorekeeper.languages"] = languages
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = str(folder)
-    Babel(app, locale_selector=lambda: chosen(request, languages))
+    # Outside a request (a command, a service called by a test) words stay English.
+    Babel(
+        app,
+        locale_selector=lambda: (
+            chosen(request, languages) if has_request_context() else DEFAULT
+        ),
+    )
     app.add_template_global(current, "language")
     app.jinja_env.globals["language_names"] = NAMES
     app.add_template_global(spoken, "languages")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import IntegerField, RadioField, SelectChoice, StringField
 from wtforms.validators import Length, NumberRange, Optional
@@ -10,9 +11,9 @@ from ..scoring.table import NAME_LIMIT
 from ..web.forms import PAGE_LIMIT, PAGE_WRONG
 
 STATUSES = [
-    SelectChoice("all", "All games"),
-    SelectChoice("in_progress", "In progress"),
-    SelectChoice("finished", "Finished"),
+    SelectChoice("all", _l("All games")),
+    SelectChoice("in_progress", _l("In progress")),
+    SelectChoice("finished", _l("Finished")),
 ]
 
 
@@ -22,12 +23,12 @@ class HistoryForm(FlaskForm):
     class Meta:
         csrf = False
 
-    player = StringField("Player", validators=[Optional(), Length(max=NAME_LIMIT)])
-    status = RadioField("Show", choices=STATUSES, default="all")
+    player = StringField(_l("Player"), validators=[Optional(), Length(max=NAME_LIMIT)])
+    status = RadioField(_l("Show"), choices=STATUSES, default="all")
     page = IntegerField(
-        "Page",
+        _l("Page"),
         validators=[
             Optional(),
-            NumberRange(1, PAGE_LIMIT, PAGE_WRONG),
+            NumberRange(1, PAGE_LIMIT, _l(PAGE_WRONG)),
         ],
     )

@@ -5,11 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, Response, current_app, render_template, request, url_for
+from flask_babel import format_decimal, format_percent, gettext, ngettext
 
 from ..api import schema, sheets
 from ..api.sheets import csv_file
 from ..errors import BadInput
 from ..games import present
+from ..language import N_
 from ..results import listing, stats
 from ..results.listing import Summary
 from ..scoring import SUIT_SYMBOL
@@ -22,6 +24,37 @@ bp = Blueprint("history", __name__)
 # The statistics page names the players and teams with the most games, so it
 # stays a page a phone can load however many play at the club.
 SHOWN = 20
+# The engine's suit words (scoring/contracts.py: no Flask there), marked for the
+# catalogue; the statistics and a player's page say them in the page's language.
+SUIT_WORDS = (N_("spades"), N_("clubs"), N_("diamonds"), N_("hearts"), N_("no trumps"))
+
+
+@bp.app_template_global()
+def record_words(record: stats.Record) -> str:
+    """Say a record as '3 of 5 made (60%)' in the page's language, '—' if never bid."""
+    if not record.bid:
+        return "—"
+    rate = format_percent(record.made / record.bid)
+    said = {"bid": record.bid, "rate": rate}
+    return ngettext(
+        "%(num)s of %(bid)s made (%(rate)s)",
+        "%(num)s of %(bid)s made (%(rate)s)",
+        record.made,
+        **said,
+    )
+
+
+@bp.app_template_global()
+def tricks_words(s: stats.Stats) -> str:
+    """Say a side's average tricks taken and bid on its trick contracts, or '—'."""
+    count = sum(r.bid for _, r in s.levels)
+    if not count:
+        return "—"
+    taken, bid = (
+        format_decimal(round(n / count, 1), "0.0")
+        for n in (s.tricks_taken, s.tricks_bid)
+    )
+    return gettext("%(taken)s taken on an average bid of %(bid)s", taken=taken, bid=bid)
 
 
 def entry(game: Summary) -> dict[str, Any]:
@@ -103,7 +136,7 @@ def statistics() -> str:
         more_players=more_players,
         teams=teams,
         more_teams=more_teams,
-        suits={key: (SUIT_SYMBOL[key], word) for key, word in SUIT_WORD.items()},
+        suits={k: (SUIT_SYMBOL[k], gettext(word)) for k, word in SUIT_WORD.items()},
     )
 
 
@@ -113,7 +146,8 @@ def games_csv() -> Response:
     form = HistoryForm(request.args)
     if not form.validate():
         field, messages = next(iter(form.errors.items()))
-        raise BadInput(f"{form[field].label.text}: {messages[0]}", field)
+        said = {"field": form[field].label.text, "error": messages[0]}
+        raise BadInput(gettext("%(field)s: %(error)s", **said), field)
     player, status = filters(form)
     season = seasons.chosen(request.args.get("season"))
     # Every matching game, as one page.

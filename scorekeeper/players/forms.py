@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, PasswordField, SubmitField
 
@@ -11,5 +12,5 @@ class RenameForm(FlaskForm):
 
     new_name = HiddenField()
     games = HiddenField()  # how many games the confirmation named
-    password = PasswordField("Club password")
-    confirm = SubmitField("Yes")
+    password = PasswordField(_l("Club password"))
+    confirm = SubmitField(_l("Yes"))

@@ -16,9 +16,9 @@ otherwise, so every score stays as it was. Who may ask is the pages' business
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 
+from flask_babel import gettext
 from sqlalchemy import select, update
 from sqlalchemy.orm import selectinload
 
@@ -30,68 +30,12 @@ from ..results.models import PlayerResult
 from ..scoring import ScoringError, clean_name, name_key, rules_from_dict
 from ..seasons import service as seasons
 from . import service
+from .change import Change, both, games
 
 FIELD = "new_name"
 # Games rewritten a chunk at a time: a long IN list is refused by some
 # databases, and a chunk's objects are all in memory at once.
 CHUNK = 200
-
-
-def games(count: int) -> str:
-    """Return a count of games in words."""
-    return f"{count} game{'s' if count != 1 else ''}"
-
-
-@dataclass(frozen=True)
-class Change:
-    """What renaming a player does, said before it is done and after."""
-
-    old: str  # the person's name, as most often spelled
-    new: str  # the name each of their games will spell
-    into: str | None  # the other person's name, when this makes two people one
-    moving: int  # the person's games
-    joining: int  # the other person's games
-    spellings: tuple[str, ...]  # the spellings that give way to `new`
-    games: tuple[str, ...]  # the ids of the games that change
-
-    @property
-    def merge(self) -> bool:
-        """Return whether this makes two people one."""
-        return self.into is not None
-
-    @property
-    def words(self) -> list[str]:
-        """Return what the change will do, in sentences."""
-        theirs = f"{self.old}'s {games(self.moving)}"
-        become = "becomes" if self.moving == 1 else "become"
-        if self.into is not None:
-            first = (
-                f"{theirs} {become} {self.into}'s: "
-                f"one person, {games(self.moving + self.joining)} in all."
-            )
-        elif name_key(self.old) == name_key(self.new):
-            first = f"{theirs} will spell the name {self.new}."
-        else:
-            first = f"{theirs} {become} {self.new}'s."
-        quoted = ", ".join(f"“{s}”" for s in self.spellings)
-        many = len(self.spellings)
-        spelled = (
-            f"{many} spellings ({quoted}) become" if many > 1 else f"{quoted} becomes"
-        )
-        return [
-            first,
-            f"{spelled} “{self.new}” in {games(len(self.games))}.",
-            "Their scoreboards, statistics, standings and ratings follow.",
-        ]
-
-    @property
-    def done(self) -> str:
-        """Return what the change did, in one sentence."""
-        changed = games(len(self.games))
-        if self.into is not None:
-            both = f"{self.old} and {self.into}"
-            return f"{both} are one person now: {self.new} ({changed} changed)."
-        return f"{self.old} is {self.new} now ({changed} changed)."
 
 
 def _seats(key: str) -> list[tuple[str, str]]:
@@ -120,7 +64,9 @@ def plan(name: str, new_name: str) -> Change:
     key = name_key(name)
     seats = _seats(key)
     if not seats:
-        raise NotFound(f"No one called {name} has played here.", "name")
+        raise NotFound(
+            gettext("No one called %(name)s has played here.", name=name), "name"
+        )
     # Seated only in games with no hand, a person has no counted spelling.
     old = service.spellings([key]).get(key, seats[0][1])
     try:
@@ -136,15 +82,24 @@ def plan(name: str, new_name: str) -> Change:
     shared = {g for g, _ in seats} & {g for g, _ in others}
     if shared:
         raise Conflict(
-            f"{old} and {into} played in the same game "
-            f"({games(len(shared))} together): they cannot be one person.",
+            gettext(
+                "%(both)s played in the same game (%(shared)s together): "
+                "they cannot be one person.",
+                both=both(old, into or ""),
+                shared=games(len(shared)),
+            ),
             FIELD,
         )
     if into is not None:  # joining someone: they stay, spelled as most often
         new = into
     changing = [(g, spelled) for g, spelled in seats if spelled != new]
     if not changing:
-        raise BadInput(f"{old} is spelled {new} in every game already.", FIELD)
+        raise BadInput(
+            gettext(
+                "%(old)s is spelled %(new)s in every game already.", old=old, new=new
+            ),
+            FIELD,
+        )
     return Change(
         old=old,
         new=new,
@@ -179,7 +134,12 @@ def _rewrite(game: Game, keys: set[str], new: str) -> counting.Rows:
     try:
         table = store.game_table(game)
     except ScoringError as error:
-        raise Conflict(f"In the game {game.name}: {error.message}", FIELD) from None
+        raise Conflict(
+            gettext(
+                "In the game %(game)s: %(error)s", game=game.name, error=error.message
+            ),
+            FIELD,
+        ) from None
     state = store.replay_rows(game, rules_from_dict(game.rules), table)
     return game_rows.from_replay(game, table, state)
 
@@ -247,7 +207,9 @@ def change(name: str, new_name: str, expected: int | None = None) -> Change:
         found = plan(name, new_name)
         if expected is not None and expected != len(found.games):
             raise Stale(
-                "Games changed since you looked: nothing was renamed. Look again.",
+                gettext(
+                    "Games changed since you looked: nothing was renamed. Look again."
+                ),
                 FIELD,
             )
         keys = {name_key(name), name_key(found.new)}

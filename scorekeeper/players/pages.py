@@ -16,6 +16,7 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import gettext
 from markupsafe import Markup, escape
 
 from ..api.schema import whole_number
@@ -48,10 +49,16 @@ def rating_chart(history: list[tuple[object, float]], games: int) -> Markup:
         for i, v in enumerate(values)
     )
     label = escape(
-        f"Rating after each finished game, over {games} games: "
-        f"from {values[0]:.1f} to {values[-1]:.1f}."
+        gettext(
+            "Rating after each finished game, over %(games)s games: "
+            "from %(first)s to %(last)s.",
+            games=games,
+            first=service.tenths(values[0]),
+            last=service.tenths(values[-1]),
+        )
     )
     base, middle = height - bottom, top + (height - top - bottom) / 2
+    rating, played = escape(gettext("Rating")), escape(gettext("Finished games played"))
     return Markup(
         f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" '
         f'aria-label="{label}">'
@@ -60,11 +67,11 @@ def rating_chart(history: list[tuple[object, float]], games: int) -> Markup:
         f'<text x="{left - 4}" y="{top + 8}" text-anchor="end">{high:.0f}</text>'
         f'<text x="{left - 4}" y="{base}" text-anchor="end">{low:.0f}</text>'
         f'<text class="axis-name" x="12" y="{middle:.0f}" text-anchor="middle" '
-        f'transform="rotate(-90 12 {middle:.0f})">Rating</text>'
+        f'transform="rotate(-90 12 {middle:.0f})">{rating}</text>'
         f'<text x="{left}" y="{base + 14}">1</text>'
         f'<text x="{width - right}" y="{base + 14}" text-anchor="end">{games}</text>'
         f'<text class="axis-name" x="{(left + width - right) / 2:.0f}" '
-        f'y="{height - 4}" text-anchor="middle">Finished games played</text>'
+        f'y="{height - 4}" text-anchor="middle">{played}</text>'
         f'<polyline class="s0" points="{points}"/></svg>'
     )
 
@@ -96,7 +103,8 @@ def player(name: str) -> str:
         p=found,
         chart=rating_chart(found.history, found.rating.games if found.rating else 0),
         average=service.average,
-        suits={key: (SUIT_SYMBOL[key], word) for key, word in SUIT_WORD.items()},
+        # Said in the page's language: the words are marked in history/pages.py.
+        suits={k: (SUIT_SYMBOL[k], gettext(word)) for k, word in SUIT_WORD.items()},
     )
 
 
@@ -150,7 +158,7 @@ def rename(name: str):
         if not merging.has_played(new_name):
             raise
         # A second tap, or Back and send again: the first did it.
-        flash(f"{name} is {new_name} already.")
+        flash(gettext("%(name)s is %(new)s already.", name=name, new=new_name))
         return redirect(url_for("players.player", name=new_name))
     except AppError as error:
         if error.field != merging.FIELD:

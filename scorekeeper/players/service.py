@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from flask_babel import format_decimal, format_percent, gettext, ngettext
 from sqlalchemy import func, select
 
 from ..db.models import db
@@ -31,6 +32,12 @@ CHART = 100
 UNSETTLED, SETTLED = 6.0, 3.5
 
 
+def tenths(value: float, signed: bool = False) -> str:
+    """Return a number to one decimal, as the page's language writes it (Babel)."""
+    # Rounded first, as "%.1f" rounds: Babel would round the float's repr again.
+    return format_decimal(round(value, 1), "+0.0;-0.0" if signed else "0.0")
+
+
 @dataclass(frozen=True)
 class Rated:
     """A player's rating now: mu - 3 sigma shown, with its uncertainty and games."""
@@ -45,14 +52,19 @@ class Rated:
     @property
     def words(self) -> str:
         """Return the rating as a player would say it, with how settled it is."""
-        played = f"{self.games} finished game{'s' if self.games != 1 else ''}"
+        played = ngettext("%(num)s finished game", "%(num)s finished games", self.games)
         if self.sigma > UNSETTLED:
-            how = "a new rating starts low and rises as more games confirm it"
+            how = gettext("a new rating starts low and rises as more games confirm it")
         elif self.sigma > SETTLED:
-            how = "taking shape: more games will firm it up"
+            how = gettext("taking shape: more games will firm it up")
         else:
-            how = "settled: it now moves with wins and losses"
-        return f"{self.ordinal:.1f} after {played}: {how}."
+            how = gettext("settled: it now moves with wins and losses")
+        return gettext(
+            "%(rating)s after %(played)s: %(how)s.",
+            rating=tenths(self.ordinal),
+            played=played,
+            how=how,
+        )
 
 
 @dataclass(frozen=True)
@@ -95,7 +107,7 @@ class Profile:
     def win_rate(self) -> str:
         """Return the wins of the finished games, as a percentage in words."""
         rate = stats.win_rate(self.stats.wins, self.stats.finished)
-        return "—" if rate is None else f"{rate}%"
+        return "—" if rate is None else format_percent(rate / 100)
 
 
 def spellings(keys: list[str]) -> dict[str, str]:
@@ -202,7 +214,9 @@ def profile(name: str) -> Profile:
     mine = (standing.c.scope == ALL_TIME, standing.c.who == key)
     row = db.session.execute(select(standing).where(*mine)).first()
     if row is None:
-        raise NotFound(f"No one called {name} has played here.", "name")
+        raise NotFound(
+            gettext("No one called %(name)s has played here.", name=name), "name"
+        )
     now = rating(key)
     history = db.session.execute(
         select(RatingRow.created, RatingRow.mu, RatingRow.sigma)
@@ -229,4 +243,9 @@ def profile(name: str) -> Profile:
 def average(hands_points: tuple[int, int]) -> str:
     """Return points per hand in words, or '—' with no hands."""
     hands, points = hands_points
-    return f"{points / hands:.1f} over {hands} hands" if hands else "—"
+    if not hands:
+        return "—"
+    # English says "hands" even of one: its words stay as they were.
+    return gettext(
+        "%(points)s over %(hands)s hands", points=tenths(points / hands), hands=hands
+    )

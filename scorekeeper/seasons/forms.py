@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
     DateField,
@@ -15,8 +16,8 @@ from wtforms import (
 )
 from wtforms.validators import InputRequired, Length, Regexp
 
-DAY = "Pick a day, as year-month-day."
-NO_SUCH_RULES = "There are no such saved house rules."
+DAY = _l("Pick a day, as year-month-day.")
+NO_SUCH_RULES = _l("There are no such saved house rules.")
 
 
 class DayField(DateField):
@@ -34,30 +35,30 @@ class SeasonForm(FlaskForm):
     """A season's name, days and maybe house rules, and the club password."""
 
     name = StringField(
-        "Name",
-        validators=[InputRequired("Give the season a name."), Length(max=80)],
+        _l("Name"),
+        validators=[InputRequired(_l("Give the season a name.")), Length(max=80)],
     )
-    first_day = DayField("First day", validators=[InputRequired(DAY)])
-    last_day = DayField("Last day", validators=[InputRequired(DAY)])
+    first_day = DayField(_l("First day"), validators=[InputRequired(DAY)])
+    last_day = DayField(_l("Last day"), validators=[InputRequired(DAY)])
     # Any saved house rules may be sent, not only those the picker showed:
     # the service refuses an id that names none, on the field.
     ruleset = SelectField(
-        "Games",
-        choices=[SelectChoice("", "Every game")],
+        _l("Games"),
+        choices=[SelectChoice("", _l("Every game"))],
         default="",
         validate_choice=False,
         validators=[Regexp(r"^[0-9]{0,9}$", message=NO_SUCH_RULES)],
     )
     password = PasswordField(
-        "Club password", validators=[InputRequired("Give the club password.")]
+        _l("Club password"), validators=[InputRequired(_l("Give the club password."))]
     )
-    save = SubmitField("Save the season")
+    save = SubmitField(_l("Save the season"))
 
 
 class DeleteSeasonForm(FlaskForm):
     """Deleting a season needs the club password too."""
 
     password = PasswordField(
-        "Club password", validators=[InputRequired("Give the club password.")]
+        _l("Club password"), validators=[InputRequired(_l("Give the club password."))]
     )
-    delete = SubmitField("Delete the season")
+    delete = SubmitField(_l("Delete the season"))

@@ -14,6 +14,7 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import gettext
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 from wtforms import (
@@ -53,10 +54,13 @@ def season_form(season: Any = None) -> tuple[SeasonForm, Any]:
     picked = form.ruleset.data or ""
     kept = [int(picked)] if re.fullmatch("[0-9]{1,9}", picked) else []
     names |= rulesets.names_of(kept)
-    choices = [SelectChoice("", "Every game")]
-    choices += [SelectChoice(str(key), f"Only {name}") for key, name in names.items()]
+    choices = [SelectChoice("", gettext("Every game"))]
+    choices += [
+        SelectChoice(str(key), gettext("Only %(rules)s", rules=name))
+        for key, name in names.items()
+    ]
     if kept and kept[0] not in names:  # deleted since: it may stay kept
-        choices.append(SelectChoice(picked, "House rules no longer saved"))
+        choices.append(SelectChoice(picked, gettext("House rules no longer saved")))
     form.ruleset.choices = choices
     return form, found
 
@@ -78,7 +82,9 @@ def check_password(form: FlaskForm) -> None:
 
 def closed() -> str | None:
     """Return why no season can be named or changed here, or None when one can."""
-    return None if current_app.config.get("CLUB_PASSWORD") else club.NO_PASSWORD
+    return (
+        None if current_app.config.get("CLUB_PASSWORD") else gettext(club.NO_PASSWORD)
+    )
 
 
 def saving(form: SeasonForm, season: Any = None) -> Response | int:
@@ -97,7 +103,7 @@ def saving(form: SeasonForm, season: Any = None) -> Response | int:
         )
     except AppError as error:
         return show_error(form, error)
-    flash(f"Season “{made.name}” saved.")
+    flash(gettext("Season “%(name)s” saved.", name=made.name))
     return redirect(url_for(".season", season_id=made.id))
 
 
@@ -154,7 +160,7 @@ def delete(season_id: int) -> tuple[str, int] | Response:
         except AppError as error:
             status = show_error(form, error)
         else:
-            flash(f"Season “{found.name}” deleted.")
+            flash(gettext("Season “%(name)s” deleted.", name=found.name))
             return redirect(url_for(".index"))
     return render_template("seasons/delete.html", season=found, form=form), status
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
+from flask_babel import gettext
 from sqlalchemy import insert, select
 
 from ..api.schema import NUMBER_LIMIT, whole_number
@@ -23,7 +24,10 @@ from ..results.seasonal import in_season
 from ..scoring import name_key
 from ..text import clean_text
 
-DUPLICATE = BadInput("There is already a season with that name.", "name")
+
+def duplicate() -> BadInput:
+    """Return the refusal of a second season of the same name, in the page's words."""
+    return BadInput(gettext("There is already a season with that name."), "name")
 
 
 def all_seasons() -> list[Season]:
@@ -37,7 +41,7 @@ def get_season(season_id: object) -> Season:
     ok = isinstance(season_id, int) and 0 < season_id <= NUMBER_LIMIT
     season = db.session.get(Season, season_id) if ok else None
     if season is None:
-        raise NotFound("There is no such season.", "season")
+        raise NotFound(gettext("There is no such season."), "season")
     return season
 
 
@@ -47,7 +51,7 @@ def chosen(value: str | None) -> Season | None:
         return None
     number = whole_number(value)  # str.isdigit() lets "²" through to int()
     if number is None:
-        raise BadInput("The season must be a season's number.", "season")
+        raise BadInput(gettext("The season must be a season's number."), "season")
     return get_season(number)
 
 
@@ -57,18 +61,22 @@ def _checked(
     """Return a season's name and days, or refuse the first field that is wrong."""
     name = clean_text(name or "", "name")
     if not name:
-        raise BadInput("Give the season a name.", "name")
+        raise BadInput(gettext("Give the season a name."), "name")
     if first_day is None:
-        raise BadInput("Give the season's first day.", "first_day")
+        raise BadInput(gettext("Give the season's first day."), "first_day")
     if last_day is None:
-        raise BadInput("Give the season's last day.", "last_day")
+        raise BadInput(gettext("Give the season's last day."), "last_day")
     if last_day < first_day:
-        raise BadInput("The last day must not be before the first day.", "last_day")
+        raise BadInput(
+            gettext("The last day must not be before the first day."), "last_day"
+        )
     if ruleset is not None:
         try:
             rulesets.get_ruleset(ruleset)
         except NotFound:
-            raise BadInput("There are no such saved house rules.", "ruleset") from None
+            raise BadInput(
+                gettext("There are no such saved house rules."), "ruleset"
+            ) from None
     return name, first_day, last_day
 
 
@@ -90,7 +98,7 @@ def save_season(
         others = Season.id != (season.id if season else 0)
         taken = select(Season.id).where(Season.name_key == key, others)
         if db.session.execute(taken).first() is not None:
-            raise DUPLICATE
+            raise duplicate()
         row = season or Season()
         was = (row.first_day, row.last_day, row.ruleset_id)
         row.name, row.name_key = name, key
@@ -101,7 +109,7 @@ def save_season(
             rebuild(row)
         return row
 
-    return store.transaction(work, DUPLICATE)
+    return store.transaction(work, duplicate())
 
 
 def delete_season(season: Season) -> None:

@@ -11,26 +11,36 @@ from __future__ import annotations
 import hmac
 
 from flask import Flask, current_app, g
+from flask_babel import gettext, ngettext
 from werkzeug.wrappers import Response
 
 from ..db import tries
 from ..errors import Forbidden, TooMany
+from ..language import N_
 from . import access
 
-NO_PASSWORD = (
+# Marked for the catalogue; each is said in the request's language when raised.
+NO_PASSWORD = N_(
     "This server has no club password: its owner sets CLUB_PASSWORD to allow this."
 )
-WRONG = "That is not the club password."
-WAIT = (
-    "Too many wrong club passwords from here: nothing was changed. "
-    "Try again in {minutes} minute{s}."
-)
+WRONG = N_("That is not the club password.")
+
+
+def wait(minutes: int) -> str:
+    """Say, in the request's language, how long to wait after too many wrong tries."""
+    return ngettext(
+        "Too many wrong club passwords from here: nothing was changed. "
+        "Try again in %(num)s minute.",
+        "Too many wrong club passwords from here: nothing was changed. "
+        "Try again in %(num)s minutes.",
+        minutes,
+    )
 
 
 def require(configured: str | None) -> str:
     """Return the club password, or raise Forbidden when the server has none."""
     if not configured:
-        raise Forbidden(NO_PASSWORD, "password")
+        raise Forbidden(gettext(NO_PASSWORD), "password")
     return configured
 
 
@@ -41,16 +51,15 @@ def check(given: str | None, configured: str | None) -> None:
     """
     configured = require(configured)
     if not given:
-        raise Forbidden(WRONG, "password")
+        raise Forbidden(gettext(WRONG), "password")
     client = tries.client_hash(access.address(), str(current_app.secret_key))
     attempt = tries.begin(client)
     if not isinstance(attempt, tries.Try):
         g.retry_after = attempt
         minutes = -(-attempt // 60)
-        message = WAIT.format(minutes=minutes, s="" if minutes == 1 else "s")
-        raise TooMany(message, "password")
+        raise TooMany(wait(minutes), "password")
     if not hmac.compare_digest(given.encode(), configured.encode()):
-        raise Forbidden(WRONG, "password")
+        raise Forbidden(gettext(WRONG), "password")
     tries.right(attempt)
 
 

@@ -10,6 +10,7 @@ from wtforms.validators import ValidationError
 
 from ..api.schema import whole_number
 from ..errors import BadInput
+from ..language import N_
 from .repeats import new_form_id
 
 
@@ -50,7 +51,7 @@ class VersionedForm(OnceForm):
 PAGE_LIMIT = 100_000
 
 
-PAGE_WRONG = "The page must be a number from 1 up."
+PAGE_WRONG = N_("The page must be a number from 1 up.")
 
 
 def page_number(text: str | None) -> int:

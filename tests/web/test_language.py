@@ -115,6 +115,7 @@ def shown(page: str) -> str:
     said = re.findall(r'(?:aria-label|value|title)="([^"]*)"', page)
     said = [s for s in said if not re.fullmatch(r"[\w.-]{20,}|/\S*|\w+", s)]
     text = re.sub(r"<[^>]+>", " ", page)
+    text = re.sub(r"https?://\S+", " ", text)  # a link shown as text is no words
     return html.unescape(" ".join([text, *said]))
 
 
