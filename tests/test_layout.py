@@ -161,3 +161,10 @@ def test_rescore_rebuilds_every_stored_ending_from_the_hands(app, client, runner
             g.id: g.ending for g in db.session.execute(db.select(Game)).scalars()
         }
     assert endings == {won["id"]: "front_door", playing["id"]: None}
+
+
+def test_no_two_test_modules_share_a_name():
+    # pytest imports test modules by their name alone (the folders are on its
+    # path): two of one name stop the whole run at collection.
+    names = [path.name for path in (PACKAGE.parent / "tests").rglob("test_*.py")]
+    assert sorted({n for n in names if names.count(n) > 1}) == []
