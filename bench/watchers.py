@@ -65,7 +65,9 @@ def watch(port: int, path: str, stop: threading.Event, seen: Counter[int]) -> No
         began = time.monotonic()
         headers = {"If-None-Match": etag} if etag else {}
         status, answer, _ = send(port, "GET", path, **headers)
-        etag = answer.get("ETag", etag) if status == 200 else etag
+        # Waitress spells the header "Etag", gunicorn "ETag".
+        found = next((v for k, v in answer.items() if k.lower() == "etag"), "")
+        etag = (found or etag) if status == 200 else etag
         seen[status] += 1
         stop.wait(max(0.0, 1.0 - (time.monotonic() - began)))
 
