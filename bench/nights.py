@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import shutil
 import statistics
 import sys
@@ -163,8 +164,11 @@ def load(port: int, hands: int) -> None:
 
     def scorer(table: dict[str, Any]) -> None:
         bidder = table["sides"][0]["players"][0]
+        pace = random.Random(table["number"])
         for _ in range(hands):
-            time.sleep(1.0)  # a hand takes minutes at a real table; here a second
+            # A hand takes minutes at a real table; here about a second, the
+            # tables out of step as they are in a room.
+            time.sleep(pace.uniform(0.5, 1.5))
             t = hand(port, table["game"], night["director_token"], bidder)
             with lock:
                 took.append(t)
@@ -208,7 +212,7 @@ def load(port: int, hands: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--hands", type=int, default=4, help="hands a table, load")
+    parser.add_argument("--hands", type=int, default=6, help="hands a table, load")
     parser.add_argument("--reads", type=int, default=30)
     args = parser.parse_args()
     running = Server(server="waitress")
