@@ -79,7 +79,7 @@ def test_a_french_phone_scores_a_hand_in_french(live_server, french: Page):
     expect(french.locator("output.will-save")).to_have_text(
         "Bartholomew · 7♥ · 8 levées"
     )
-    french.get_by_role("button", name="Enregistrer la manche").click()
+    french.get_by_role("button", name="Inscrire").click()
     expect(french.locator("#saved")).to_contain_text(
         "Manche 1\u00a0: Bartholomew 7♥ réussie, Les Gagnon +200, Les Tremblay +20."
     )
@@ -136,7 +136,7 @@ def test_a_hand_kept_offline_is_told_in_french(live_server, line: Line, french: 
     )
     bidder.locator("label.tap:has(input[value='Bob'])").click()
     french.locator("label.tap:has(input[value='7H'])").click()
-    french.get_by_role("button", name="Enregistrer la manche").click()
+    french.get_by_role("button", name="Inscrire").click()
     expect(french.locator("#waiting")).to_have_text(
         "Manche 1 en attente d’envoi\u00a0: Bob 7♥, 7 levées"
     )
