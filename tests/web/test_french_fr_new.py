@@ -8,9 +8,8 @@ import re
 from api_helpers import NEW_GAME_FORM
 from flask import Flask
 from flask.testing import FlaskClient
-from test_language import FRENCH, app, compiled, csrf, english_left
+from test_language import FRENCH, app, bare_app, compiled, csrf, english_left
 
-from scorekeeper import create_app
 from scorekeeper.db.models import db
 
 __all__ = ["app", "compiled"]  # the fixtures: the app reads the compiled catalogues
@@ -76,20 +75,6 @@ def without_tokens(page: str) -> str:
     """Return a page without its CSRF token and form id (new at every request)."""
     return re.sub(
         r'(name="(?:csrf_token|form_id)" type="hidden" value=")[^"]*', r"\1", page
-    )
-
-
-def bare_app(app: Flask, tmp_path) -> Flask:
-    """Return the same app reading an empty translations folder (English only)."""
-    empty = tmp_path / "none"
-    empty.mkdir()
-    return create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test",
-            "SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"],
-            "BABEL_TRANSLATION_DIRECTORIES": str(empty),
-        }
     )
 
 

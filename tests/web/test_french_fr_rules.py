@@ -18,13 +18,13 @@ from test_houserules_pages import read_form
 from test_language import (  # noqa: F401 (compiled: a fixture)
     FRENCH,
     SOURCES,
+    bare_app,
     compiled,
     csrf,
     english_left,
     make_app,
 )
 
-from scorekeeper import create_app
 from scorekeeper.db.models import db
 from scorekeeper.scoring import PRESETS, describe_rules, in_short, rules_from_dict
 from scorekeeper.scoring.contracts import normal_contract, spoken
@@ -183,16 +183,7 @@ def strip_tokens(page: bytes) -> bytes:
 def test_english_house_rules_pages_are_those_of_an_app_with_no_catalogue(app, tmp_path):
     owner = app.test_client()
     pages = rule_pages(owner)
-    empty = tmp_path / "none"
-    empty.mkdir()
-    bare = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test",
-            "SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"],
-            "BABEL_TRANSLATION_DIRECTORIES": str(empty),
-        }
-    )
+    bare = bare_app(app, tmp_path)
     for name in ("index", "new", "nothing on page 9", "a bad preset"):
         with_catalogue = app.test_client().get(pages[name])
         without = bare.test_client().get(pages[name])

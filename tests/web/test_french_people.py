@@ -9,10 +9,9 @@ from datetime import date, datetime
 from api_helpers import CLUB_PASSWORD, import_past
 from flask import Flask
 from flask.testing import FlaskClient
-from test_language import FRENCH, app, compiled, csrf, english_left  # noqa: F401
+from test_language import FRENCH, app, bare_app, compiled, csrf, english_left  # noqa: F401
 from test_seasons import PAIRS, TRIO, played
 
-from scorekeeper import create_app
 from scorekeeper.db.models import db
 from scorekeeper.seasons import service as seasons
 from scorekeeper.web import club as club_password
@@ -155,17 +154,7 @@ def test_the_people_pages_in_english_are_those_of_an_app_with_no_catalogue(
     tmp_path,
 ):
     paths = club(app)
-    empty = tmp_path / "none"
-    empty.mkdir()
-    bare = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test",
-            "SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"],
-            "BABEL_TRANSLATION_DIRECTORIES": str(empty),
-            "CLUB_PASSWORD": CLUB_PASSWORD,
-        }
-    )
+    bare = bare_app(app, tmp_path, CLUB_PASSWORD=CLUB_PASSWORD)
     for name, path in paths.items():
         with_catalogue = untokened(client.get(path).text)
         without = untokened(bare.test_client().get(path).text)

@@ -48,6 +48,21 @@ def make_app(tmp_path: Path, migrated_sqlite: Path, translations: Path) -> Flask
     return create_app(settings | {"BABEL_TRANSLATION_DIRECTORIES": str(translations)})
 
 
+def bare_app(app: Flask, tmp_path: Path, **more: object) -> Flask:
+    """Return the same app reading an empty translations folder (English only)."""
+    empty = tmp_path / "none"
+    empty.mkdir()
+    return create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"],
+            "BABEL_TRANSLATION_DIRECTORIES": str(empty),
+            **more,
+        }
+    )
+
+
 @pytest.fixture
 def app(tmp_path: Path, migrated_sqlite: Path, compiled: Path) -> Iterator[Flask]:
     """Return the app with its catalogues compiled."""
@@ -214,16 +229,7 @@ def test_english_pages_are_byte_for_byte_those_of_an_app_with_no_catalogue(
     app, client, tmp_path
 ):
     pages = night_pages(client)
-    empty = tmp_path / "none"
-    empty.mkdir()
-    bare = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test",
-            "SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"],
-            "BABEL_TRANSLATION_DIRECTORIES": str(empty),
-        }
-    )
+    bare = bare_app(app, tmp_path)
     for name in ("index", "night", "screen", "player", "sat out", "not found"):
         with_catalogue = app.test_client().get(pages[name])
         without = bare.test_client().get(pages[name])
