@@ -112,11 +112,6 @@ def night_games(night: Night) -> list[str]:
     return [t.game_id for r in night.rounds for t in r.tables]
 
 
-def table_winner(game_id: str) -> int | None:
-    """Return the night's winner of one table (None while it plays)."""
-    return played([game_id])[game_id].winner
-
-
 def tables_playing(night: Night) -> list[int]:
     """Return the numbers of the current round's tables still playing."""
     if not night.rounds:

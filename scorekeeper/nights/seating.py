@@ -7,7 +7,6 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
-import random
 from collections.abc import Callable
 from typing import Any
 
@@ -54,15 +53,14 @@ def history(night: Night) -> list[Seating]:
 
 def first_seating(night: Night) -> Seating:
     """Seat round 1: the roster (or pairs) in order, or drawn at random."""
-    rng = random.Random(seed(night))
     if night.movement == "fixed_pairs":
         order = pairs(night)
         if night.shuffle:
-            rng.shuffle(order)
+            order = movement.drawn(order, seed(night))
         return _seat(lambda: movement.first_pairs_round(order), "pairs")
     players = present(night)
     if night.shuffle:
-        rng.shuffle(players)
+        players = movement.drawn(players, seed(night))
     if night.movement == "rotation":
         return _seat(lambda: _rotation(night, players, []), "players")
     return _seat(lambda: movement.first_round(players, night.odd_players), "players")
@@ -89,7 +87,9 @@ def next_seating(night: Night) -> Seating:
         return schedule[len(past)]
     if night.movement == "rotation":
         return _seat(lambda: _rotation(night, present(night), past), "players")
-    winners = {t.number: board.table_winner(t.game_id) for t in night.rounds[-1].tables}
+    tables = night.rounds[-1].tables
+    games = board.played([t.game_id for t in tables])
+    winners = {t.number: games[t.game_id].winner for t in tables}
     return _seat(
         lambda: movement.progressive_next(past, winners, present(night)), "players"
     )

@@ -282,3 +282,16 @@ def test_a_night_finishes_when_its_last_planned_round_ends_by_its_hands(client):
     assert get(client, night["id"])["status"] == "in_progress"
     hand(client, game, night["director_token"], "Ann", 7)
     assert get(client, night["id"])["status"] == "finished"
+
+
+def test_a_drawn_round_one_seats_everyone_once_the_same_on_every_read(client):
+    night = make(client, shuffle=True)
+    seated = [
+        p
+        for t in night["rounds"][0]["tables"]
+        for s in t["sides"]
+        for p in s["players"]
+    ]
+    assert sorted(seated) == sorted(EIGHT)
+    again = get(client, night["id"])["rounds"][0]["tables"]
+    assert [p for t in again for s in t["sides"] for p in s["players"]] == seated
