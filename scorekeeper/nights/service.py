@@ -131,6 +131,10 @@ def may_direct(night: Night, token: str | None) -> bool:
     return tokens.grants(token, night.token_hash)
 
 
+def _bump(night: Night) -> None:
+    night.version += 1
+
+
 def _open_round(night: Night, seated: Seating) -> list[games.Loaded]:
     """Add the next round and a game for each of its tables (in the transaction)."""
     number = len(night.rounds) + 1
@@ -154,15 +158,11 @@ def _open_round(night: Night, seated: Seating) -> list[games.Loaded]:
             NightTable(number=table.number, game_id=game.id, sealed=sealed)
         )
         made.append(game)
-    night.version += 1
+    _bump(night)
     return made
 
 
 # The director's writes
-
-
-def _bump(night: Night) -> None:
-    night.version += 1
 
 
 def start_round(night: Night) -> Night:
@@ -188,11 +188,15 @@ def call_time(game: games.Loaded) -> games.Loaded:
         return game
 
     def work() -> games.Change:
-        game.game.called = True
-        before = game.state
-        hands = [store.stored_hand(h) for h in game.game.hands]
-        state = replay(game.rules, game.table, hands, called=True)
-        return games.Change(state, len(hands) + 1, before)
+        # The game as it stands under the lock (a hand may have landed since it
+        # was loaded), as record_hand reads it; then its time is called.
+        row = game.game
+        before = store.remembered(row, row.version - 1) or store.replay_rows(
+            row, game.rules, game.table
+        )
+        row.called = True
+        state = replay(game.rules, game.table, [], since=before, called=True)
+        return games.Change(state, len(state.hands) + 1, before)
 
     return games.locked_write(game, None, work)
 
@@ -203,9 +207,7 @@ def close_round(night: Night, number: int) -> Night:
     if one is None:
         raise NotFound(f"There is no round {number} in this night.", "number")
     for table in one.tables:
-        game = games.load(table.game_id)
-        if not game.state.finished:
-            call_time(game)
+        call_time(games.load(table.game_id))
     one.called = True
     store.transaction(lambda: _bump(night))
     _finish_if_planned(night)

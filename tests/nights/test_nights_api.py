@@ -295,3 +295,23 @@ def test_a_drawn_round_one_seats_everyone_once_the_same_on_every_read(client):
     assert sorted(seated) == sorted(EIGHT)
     again = get(client, night["id"])["rounds"][0]["tables"]
     assert [p for t in again for s in t["sides"] for p in s["players"]] == seated
+
+
+def test_time_called_on_a_game_loaded_before_its_last_hand_keeps_rows_a_replay_gives(
+    client, app
+):
+    from test_results import normal, replayed, stored
+
+    from scorekeeper.games import service as games
+    from scorekeeper.nights import service
+
+    night = make(client, players=EIGHT[:4], round_hands=None)
+    game = night["rounds"][0]["tables"][0]["game"]
+    hand(client, game, night["director_token"], "Ann", 8)
+    with app.app_context():
+        stale = games.load(game)
+        # Another phone saves a hand between this load and the call.
+        hand(client, game, night["director_token"], "Bob", 9)
+        called = service.call_time(stale)
+        assert called.state.ending == "called" and len(called.state.hands) == 2
+        assert normal(stored()) == normal(replayed())
