@@ -108,7 +108,9 @@ def new() -> Any:
 @bp.get("/<night_id>")
 def night(night_id: str) -> BaseResponse:
     """The night: the round in play, each table, the standings, what comes next."""
-    director = is_director(service.load(night_id))
+    # A watcher's poll loads no night: only a phone holding a grant is checked.
+    token = access.held_token(NIGHT, night_id)
+    director = token is not None and service.may_direct(service.load(night_id), token)
     kind = "night-director" if director else "night"
     return conditional(night_id, kind, "nights/night.html", director=director)
 
