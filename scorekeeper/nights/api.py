@@ -45,7 +45,7 @@ def new_night(data: object) -> service.NewNight:
     wanted: dict[str, Any] = {}
     if data.get("ruleset") is not None:
         wanted.update(rulesets.saved_rules(data["ruleset"]))
-    wanted.update(rules_object(data.get("rules", {"preset": "australian"})))
+    wanted.update(rules_object(data.get("rules", {})))  # as a new game reads them
     movement = text(data, "movement", "progressive")
     players: tuple[str, ...] = ()
     pairs: tuple[tuple[str, str], ...] = ()

@@ -315,3 +315,12 @@ def test_time_called_on_a_game_loaded_before_its_last_hand_keeps_rows_a_replay_g
         called = service.call_time(stale)
         assert called.state.ending == "called" and len(called.state.hands) == 2
         assert normal(stored()) == normal(replayed())
+
+
+def test_a_night_from_saved_house_rules_keeps_their_preset(client):
+    saved = client.post(
+        "/api/rulesets", json={"name": "Our table", "rules": {"preset": "american"}}
+    )
+    assert saved.status_code == 201, saved.json
+    night = make(client, rules=None, ruleset=saved.json["id"])
+    assert night["rules"]["preset"] == "american"
