@@ -5,28 +5,55 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask import Flask, Response, current_app, jsonify, render_template, request
+from flask_babel import gettext
 from werkzeug.exceptions import HTTPException
 from werkzeug.http import HTTP_STATUS_CODES
 
 from .scoring import GameOver, ScoringError
 
+# The marks for an error's words, for every module that raises one.
+from .scoring.errors import N_ as N_
+from .scoring.errors import Word as Word
+
 
 class AppError(Exception):
-    """An answer the app gives on purpose: a status, a sentence, the field at fault."""
+    """An answer the app gives on purpose: a status, a sentence, the field at fault.
+
+    The sentence is an English template marked N_, its values apart (`%(name)s`);
+    `message` says it in the language of the page or API answer being made
+    (English outside a request). A value given as a Word is translated too.
+    """
 
     status = 400
     default = ""
 
     def __init__(
-        self, message: str = "", field: str | None = None, hand: int | None = None
+        self,
+        message: str = "",
+        field: str | None = None,
+        hand: int | None = None,
+        **params: object,
     ) -> None:
-        super().__init__(message or self.default)
-        self.message = message or self.default
+        self.template = message or self.default
+        self.params = params
         self.field = field
         self.hand = hand
+        super().__init__(self.english)
+
+    @property
+    def english(self) -> str:
+        """Return the sentence in English, as logs and commands show it."""
+        return self.template % self.params if self.params else self.template
+
+    @property
+    def message(self) -> str:
+        """Return the sentence in the language of the request being answered."""
+        if not self.template:  # gettext("") is the catalogue's header
+            return ""
+        return gettext(self.template, **{k: said(v) for k, v in self.params.items()})
 
     def __str__(self) -> str:
-        return self.message
+        return self.english
 
 
 class BadInput(AppError):
@@ -67,14 +94,24 @@ class Stale(AppError):
     """The game changed since the client read it (If-Match), or a write raced."""
 
     status = 412
-    default = "The game has changed since you loaded it: reload and try again."
+    default = N_("The game has changed since you loaded it: reload and try again.")
 
 
 class Busy(AppError):
     """The database stayed locked past the busy timeout: nothing was written."""
 
     status = 503
-    default = "The database is busy; nothing was changed: try again."
+    default = N_("The database is busy; nothing was changed: try again.")
+
+
+def said(value: object) -> object:
+    """Return a value of an error's sentence as the sentence shows it: a marked
+    word or an error within it in the request's language, anything else as is."""
+    if isinstance(value, Word):
+        return gettext(value)
+    if isinstance(value, AppError | ScoringError):
+        return app_error(value).message
+    return value
 
 
 def app_error(error: Exception) -> AppError:
@@ -82,20 +119,58 @@ def app_error(error: Exception) -> AppError:
     if isinstance(error, AppError):
         return error
     if isinstance(error, GameOver):
-        return Conflict(error.message, error.field, error.hand)
+        return Conflict(error.template, error.field, error.hand, **error.params)
     if isinstance(error, ScoringError):
-        return BadInput(error.message, error.field, error.hand)
+        return BadInput(error.template, error.field, error.hand, **error.params)
     raise TypeError(f"{error!r} is not an app error")
 
 
 # What the API says for HTTP errors that come from routing and the request.
 API_MESSAGES = {
-    404: "There is no such address in the API.",
-    405: "This address does not accept {method}.",
-    413: "The body is larger than {limit} KB; nothing was changed.",
-    415: "Send the body as JSON, with Content-Type: application/json.",
-    500: "Something went wrong on the server; nothing was changed.",
+    404: N_("There is no such address in the API."),
+    405: N_("This address does not accept %(method)s."),
+    413: N_("The body is larger than %(limit)s KB; nothing was changed."),
+    415: N_("Send the body as JSON, with Content-Type: application/json."),
+    500: N_("Something went wrong on the server; nothing was changed."),
 }
+# HTTP's own words for the errors an answer can carry, marked so that a page
+# in another language says them too (werkzeug's names and descriptions; a
+# description werkzeug changes stays English until the catalogue follows).
+STATUS_NAMES = {
+    400: N_("Bad Request"),
+    403: N_("Forbidden"),
+    404: N_("Not Found"),
+    405: N_("Method Not Allowed"),
+    409: N_("Conflict"),
+    412: N_("Precondition Failed"),
+    413: N_("Request Entity Too Large"),
+    415: N_("Unsupported Media Type"),
+    422: N_("Unprocessable Entity"),
+    429: N_("Too Many Requests"),
+    500: N_("Internal Server Error"),
+    503: N_("Service Unavailable"),
+}
+DESCRIPTIONS = (
+    N_("The browser (or proxy) sent a request that this server could not understand."),
+    N_(
+        "The requested URL was not found on the server. If you entered the URL "
+        "manually please check your spelling and try again."
+    ),
+    N_("The method is not allowed for the requested URL."),
+    N_("The data value transmitted exceeds the capacity limit."),
+    N_(
+        "The server encountered an internal error and was unable to complete your "
+        "request. Either the server is overloaded or there is an error in the "
+        "application."
+    ),
+    N_("The CSRF token is missing."),
+    N_("The CSRF token is invalid."),
+    N_("The CSRF token has expired."),
+    N_("The CSRF tokens do not match."),
+    N_("The CSRF session token is missing."),
+    N_("The referrer header is missing."),
+    N_("The referrer does not match the host."),
+)
 
 
 @dataclass(frozen=True)
@@ -108,8 +183,10 @@ class Problem:
 
     @property
     def name(self) -> str:
-        """Return the status in words, such as Not Found."""
-        return HTTP_STATUS_CODES.get(self.code, "Error")
+        """Return the status in words, such as Not Found, in the request's language."""
+        return gettext(
+            STATUS_NAMES.get(self.code) or HTTP_STATUS_CODES.get(self.code, "Error")
+        )
 
 
 def is_api() -> bool:
@@ -128,13 +205,13 @@ def problem(error: Exception) -> Problem:
         mine = app_error(error)
         return Problem(mine.status, mine.message, mine.field)
     code = error.code or 500
-    message = error.description or ""
-    if is_api():
+    if is_api() and code in API_MESSAGES:
         limit = (current_app.config.get("MAX_CONTENT_LENGTH") or 0) // 1024
-        message = API_MESSAGES.get(code, message).format(
-            method=request.method, limit=limit
-        )
-    return Problem(code, message)
+        said = gettext(API_MESSAGES[code], method=request.method, limit=limit)
+        return Problem(code, said)
+    # gettext("") would be the catalogue's header, not an empty sentence.
+    description = error.description or ""
+    return Problem(code, gettext(description) if description else "")
 
 
 def handle(error: Exception) -> tuple[Response | str, int, dict[str, str]]:

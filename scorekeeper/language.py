@@ -26,6 +26,7 @@ from werkzeug.wrappers import Request, Response
 
 from .scoring import Contract
 from .scoring.contracts import spoken as spoken_contract
+from .scoring.errors import N_ as N_  # the one mark, for the pages' modules
 
 DEFAULT = "en"
 # Each language's own name, as the switch shows it.
@@ -33,11 +34,6 @@ NAMES = {"en": "English", "fr": "Français"}
 COOKIE = "lang"
 KEPT_FOR = 400 * 24 * 3600  # the longest a browser keeps a cookie
 TRANSLATIONS = Path(__file__).resolve().parent / "translations"
-
-
-def N_(text: str) -> str:
-    """Mark words for the catalogue that a page translates when it shows them."""
-    return text
 
 
 def compiled(folder: Path) -> tuple[str, ...]:

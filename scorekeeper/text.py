@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .errors import BadInput
+from .errors import N_, BadInput
 from .scoring import normal_name
 
 TEXT_LIMIT = 80
@@ -12,7 +12,14 @@ def clean_text(value: str, field: str) -> str:
     """Return text as one line in NFC; refuse control characters or too many."""
     value = normal_name(value)
     if not value.isprintable():
-        raise BadInput(f"The {field} must have no control characters.", field)
+        raise BadInput(
+            N_("The %(named)s must have no control characters."), field, named=field
+        )
     if len(value) > TEXT_LIMIT:
-        raise BadInput(f"The {field} must be at most {TEXT_LIMIT} characters.", field)
+        raise BadInput(
+            N_("The %(named)s must be at most %(most)s characters."),
+            field,
+            named=field,
+            most=TEXT_LIMIT,
+        )
     return value

@@ -8,7 +8,7 @@ from typing import Any
 from flask import Response, jsonify, request, url_for
 from werkzeug.exceptions import UnsupportedMediaType
 
-from ..errors import BadInput, Forbidden, Stale
+from ..errors import N_, BadInput, Forbidden, Stale
 from ..results.listing import Page
 from . import schema
 
@@ -24,7 +24,7 @@ def body() -> Any:
     except RecursionError:  # nested thousands deep: not a game or a hand
         data = None
     if data is None:
-        raise BadInput("The body is not valid JSON.")
+        raise BadInput(N_("The body is not valid JSON."))
     schema.check_text(data)
     return data
 
@@ -45,8 +45,11 @@ def bearer(what: str) -> str:
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         raise Forbidden(
-            f"Writing to {what} needs its write token: "
-            "send Authorization: Bearer <token>."
+            N_(
+                "Writing to %(what)s needs its write token: send Authorization: "
+                "Bearer <token>."
+            ),
+            what=what,
         )
     return token.strip()
 
@@ -55,7 +58,12 @@ def page_arg(name: str, default: int, top: int) -> int:
     """Return a page number or size from the query, or name it as wrong."""
     number = schema.whole_number(request.args.get(name, str(default)), top)
     if not number:
-        raise BadInput(f"{name} must be a whole number from 1 to {top}.", name)
+        raise BadInput(
+            N_("%(name)s must be a whole number from 1 to %(top)s."),
+            name,
+            name=name,
+            top=top,
+        )
     return number
 
 

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 
 from ..db.store import GAME_ID
-from ..errors import BadInput
+from ..errors import N_, BadInput
 from ..results.archive import PastGame, Said
 from ..scoring import MOST_HANDS, ScoringError, make_hand
 from .schema import HAND_FIELDS, new_game
@@ -21,8 +21,9 @@ def utc(text: object) -> datetime:
         return datetime.fromisoformat(text).astimezone(UTC).replace(tzinfo=None)
     except (ValueError, OverflowError):
         raise BadInput(
-            f"{str(text)[:40]!r} is not a date, such as 2024-05-03T19:30:00+00:00.",
+            N_("%(text)r is not a date, such as 2024-05-03T19:30:00+00:00."),
             "created",
+            text=str(text)[:40],
         ) from None
 
 
@@ -30,11 +31,11 @@ def imported(data: object, index: int) -> PastGame:
     """Read one game of an export file, as export-games writes it: anything it
     cannot read whole is refused, never dropped."""
     if not isinstance(data, Mapping):
-        raise BadInput(f"Game {index + 1} is not a JSON object.")
+        raise BadInput(N_("Game %(number)s is not a JSON object."), number=index + 1)
     sides = data.get("sides")
     if not isinstance(sides, list) or not all(isinstance(s, Mapping) for s in sides):
         raise BadInput(
-            "List the sides, each an object with a name and players.", "sides"
+            N_("List the sides, each an object with a name and players."), "sides"
         )
     body = {
         "name": data.get("name", ""),
@@ -48,26 +49,32 @@ def imported(data: object, index: int) -> PastGame:
     if game_id is not None and not (
         isinstance(game_id, str) and GAME_ID.fullmatch(game_id)
     ):
-        raise BadInput(f"Game {index + 1} has an id that is not valid.", "id")
+        raise BadInput(
+            N_("Game %(number)s has an id that is not valid."), "id", number=index + 1
+        )
     stamp = None if data.get("created") is None else utc(data["created"])
     rows = data.get("hands") or []
     if not isinstance(rows, list):
-        raise BadInput("The hands must be a list of hands.", "hands")
+        raise BadInput(N_("The hands must be a list of hands."), "hands")
     if len(rows) > MOST_HANDS:
         raise BadInput(
-            f"Game {index + 1} has {len(rows)} hands; a game keeps at most "
-            f"{MOST_HANDS}.",
+            N_("Game %(number)s has %(count)s hands; a game keeps at most %(most)s."),
             "hands",
+            number=index + 1,
+            count=len(rows),
+            most=MOST_HANDS,
         )
     hands, said = [], []
     for number, row in enumerate(rows, start=1):
         if not isinstance(row, Mapping):
-            raise BadInput(f"Hand {number} is not a JSON object.", None, number)
+            raise BadInput(
+                N_("Hand %(number)s is not a JSON object."), None, number, number=number
+            )
         try:
             found = {k: row[k] for k in HAND_FIELDS if row.get(k) is not None}
             hands.append(make_hand(game.rules, game.table, **found))
         except ScoringError as error:
-            raise ScoringError(error.field, error.message, number) from None
+            raise error.at(number) from None
         said.append(tuple((k, row[k]) for k in ("points", "totals") if k in row))
     scores = None
     if any("score" in side for side in sides):

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..db.models import RuleSet
 from ..db.store import Loaded
-from ..errors import BadInput
+from ..errors import N_, BadInput
 from ..results.listing import Summary
 from ..scoring import (
     PRESET_NAMES,
@@ -56,7 +56,7 @@ def check_text(data: object) -> None:
         elif isinstance(value, str) and (
             "\x00" in value or not value.isascii() and not _encodable(value)
         ):
-            raise BadInput("The text has a character that is not allowed.", field)
+            raise BadInput(N_("The text has a character that is not allowed."), field)
 
 
 def _encodable(value: str) -> bool:
@@ -70,10 +70,15 @@ def _encodable(value: str) -> bool:
 def fields(data: object, allowed: set[str], what: str) -> Mapping[str, Any]:
     """Return a JSON object whose keys are all allowed, or name the stray one."""
     if not isinstance(data, Mapping):
-        raise BadInput(f"Send {what} as a JSON object.")
+        raise BadInput(N_("Send %(what)s as a JSON object."), what=what)
     for key in data:
         if key not in allowed:
-            raise BadInput(f"{str(key)[:40]!r} is not a field of {what}.", str(key))
+            raise BadInput(
+                N_("%(key)r is not a field of %(what)s."),
+                str(key),
+                key=str(key)[:40],
+                what=what,
+            )
     return data
 
 
@@ -81,14 +86,14 @@ def text(data: Mapping[str, Any], key: str, default: str | None = "") -> str:
     """Return a text field (the default when absent), or refuse another type."""
     value = data.get(key, default)
     if not isinstance(value, str):
-        raise BadInput(f"The {key} must be text.", key)
+        raise BadInput(N_("The %(key)s must be text."), key, key=key)
     return value
 
 
 def rules_object(value: object) -> Mapping[str, Any]:
     """Return a rules object, or refuse anything that is not one."""
     if not isinstance(value, Mapping):
-        raise BadInput("The rules must be an object of settings.", "rules")
+        raise BadInput(N_("The rules must be an object of settings."), "rules")
     return value
 
 
@@ -207,11 +212,13 @@ def new_game(data: object, saved: Saved | None = None) -> NewGame:
     rules = rules_from_dict(wanted)
     sides = data.get("sides")
     if not isinstance(sides, list) or not sides:
-        raise BadInput("List the sides, each with a name and players.", "sides")
+        raise BadInput(N_("List the sides, each with a name and players."), "sides")
     pairs = []
     for side in sides:
         if not isinstance(side, Mapping) or not isinstance(side.get("players"), list):
-            raise BadInput('Each side needs a "name" and a list of "players".', "sides")
+            raise BadInput(
+                N_('Each side needs a "name" and a list of "players".'), "sides"
+            )
         pairs.append((side.get("name"), side["players"]))
     table = make_table(pairs, data.get("first_dealer"))
     return NewGame(text(data, "name"), rules, table, text(data, "notes"))
@@ -221,13 +228,13 @@ def hand(rules: Rules, table: Table, data: object) -> Hand:
     """Read a hand body under a game's rules and table."""
     data = fields(data, HAND_FIELDS, "a hand")
     if "contract" not in data:
-        raise BadInput("Name the contract, such as 7H, misere or pass.", "contract")
+        raise BadInput(N_("Name the contract, such as 7H, misere or pass."), "contract")
     return make_hand(rules, table, **data)
 
 
 def ruleset_body(data: object) -> tuple[str, Mapping[str, Any]]:
     """Read a rule set body: its name and its rules (a preset and overrides)."""
     if not isinstance(data, dict):
-        raise BadInput("Send the house rules as a JSON object.")
+        raise BadInput(N_("Send the house rules as a JSON object."))
     data = fields(data, RULESET_FIELDS, "rules")
     return text(data, "name", None), rules_object(data.get("rules", {}))

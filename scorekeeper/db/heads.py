@@ -9,7 +9,7 @@ from typing import Any
 
 from sqlalchemy import Engine, and_, bindparam, select
 
-from ..errors import NotFound
+from ..errors import N_, NotFound
 from .models import DeviceGrant, Game, db
 
 # Ids are secrets.token_urlsafe(16); anything else cannot be a game.
@@ -78,7 +78,7 @@ def head(
         finally:
             connection.close()
     if found is None:
-        raise NotFound("There is no game with that id.")
+        raise NotFound(N_("There is no game with that id."))
     return Head(game_id, found[0], found[1], found[2])
 
 

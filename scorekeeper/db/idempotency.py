@@ -10,7 +10,7 @@ from typing import TypeVar
 
 from sqlalchemy import delete
 
-from ..errors import BadInput, Busy, Stale, Unprocessable
+from ..errors import N_, BadInput, Busy, Stale, Unprocessable
 from . import tokens
 from .models import RequestKey, db, utcnow
 
@@ -69,9 +69,14 @@ def keyed(
         return None
     if not KEY_LEAST <= len(key) <= KEY_LIMIT:
         raise BadInput(
-            f"The {field} is {KEY_LEAST} to {KEY_LIMIT} characters: "
-            "send a random one, such as a UUID.",
+            N_(
+                "The %(named)s is %(least)s to %(most)s characters: send a random "
+                "one, such as a UUID."
+            ),
             field,
+            named=field,
+            least=KEY_LEAST,
+            most=KEY_LIMIT,
         )
     return Keyed(scope, key, digest, secret, caller)
 
@@ -98,8 +103,10 @@ def same_request(answer: Answer) -> Answer:
     """Return the answer to repeat, or refuse a key sent again with another body."""
     if not answer.same:
         raise Unprocessable(
-            "This Idempotency-Key was already used with a different body; "
-            "nothing was recorded. Send a new key for a new request.",
+            N_(
+                "This Idempotency-Key was already used with a different body; "
+                "nothing was recorded. Send a new key for a new request."
+            ),
             "Idempotency-Key",
         )
     return answer

@@ -14,7 +14,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import lazyload
 from sqlalchemy.orm.attributes import set_committed_value
 
-from ..errors import AppError, Busy, NotFound, Stale
+from ..errors import N_, AppError, Busy, NotFound, Stale
 from ..scoring import (
     GameState,
     Hand,
@@ -196,7 +196,7 @@ def load(game_id: str) -> Loaded:
         else None
     )
     if game is None:
-        raise NotFound("There is no game with that id.")
+        raise NotFound(N_("There is no game with that id."))
     return loaded(game)
 
 

@@ -12,7 +12,7 @@ from ..api import schema
 from ..api.http import bearer, body, expected_version, page_arg, paged
 from ..db import idempotency
 from ..db.idempotency import Answer, Keyed
-from ..errors import Forbidden, Stale
+from ..errors import N_, Forbidden, Stale
 from ..house_rules import service as rulesets
 from ..web import repeats
 from . import service
@@ -25,7 +25,7 @@ def writable_game(game_id: str) -> Loaded:
     """Return the game if the request carries its write token, else 403."""
     game = service.load(game_id)
     if not service.may_write(game, bearer("this game")):
-        raise Forbidden("That write token does not belong to this game.")
+        raise Forbidden(N_("That write token does not belong to this game."))
     return game
 
 

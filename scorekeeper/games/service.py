@@ -9,7 +9,7 @@ from ..db import grants, store, tokens
 from ..db.heads import Head, head
 from ..db.models import Game, db
 from ..db.store import Also, AlsoMade, Loaded, load
-from ..errors import Conflict, NotFound
+from ..errors import N_, Conflict, NotFound
 from ..results import game_rows, listing, ratings
 from ..results.listing import Page, list_games, player_names
 from ..scoring import (
@@ -49,13 +49,13 @@ def may_write(game: Loaded | Head, token: str | None) -> bool:
 def check_number(number: int, count: int) -> None:
     """Raise NotFound unless a game of `count` hands has hand `number`."""
     if not 1 <= number <= count:
-        raise NotFound(f"There is no hand {number} in this game.")
+        raise NotFound(N_("There is no hand %(number)s in this game."), number=number)
 
 
 def check_undoable(count: int) -> None:
     """Raise Conflict when a game has no hand to undo."""
     if not count:
-        raise Conflict("There is no hand to undo.", "number")
+        raise Conflict(N_("There is no hand to undo."), "number")
 
 
 def hand(game: Loaded, number: int) -> HandResult:
@@ -204,15 +204,23 @@ def _replay_with(game: Loaded, hands: Sequence[Hand], number: int) -> GameState:
             raise
         raise GameOver(
             "hand",
-            f"With this change the game ends at hand {error.hand - 1}: "
-            f"undo the hands after it first.",
+            N_(
+                "With this change the game ends at hand %(number)s: undo the hands "
+                "after it first."
+            ),
             error.hand,
+            number=error.hand - 1,
         ) from None
     except ScoringError as error:
         if error.hand is None or error.hand == number:
             raise
-        message = f"Hand {error.hand} would then be wrong: {error.message}"
-        raise ScoringError(error.field, message, error.hand) from None
+        raise ScoringError(
+            error.field,
+            N_("Hand %(number)s would then be wrong: %(error)s"),
+            error.hand,
+            number=error.hand,
+            error=error,
+        ) from None
 
 
 def replace_hand(
@@ -245,9 +253,13 @@ def undo_hand(
             check_number(number, count)
             if number != count:
                 raise Conflict(
-                    f"Only the last hand ({count}) can be undone; "
-                    f"edit hand {number} instead.",
+                    N_(
+                        "Only the last hand (%(count)s) can be undone; edit hand "
+                        "%(number)s instead."
+                    ),
                     "number",
+                    count=count,
+                    number=number,
                 )
         check_undoable(count)
         rows.pop()

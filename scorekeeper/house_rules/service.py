@@ -9,14 +9,14 @@ from sqlalchemy import func, update
 
 from ..db import grants, store, tokens
 from ..db.models import RuleSet, db, utcnow
-from ..errors import BadInput, NotFound
+from ..errors import N_, BadInput, NotFound
 from ..results.listing import Page
 from ..scoring import name_key, rules_from_dict
 from ..text import clean_text
 
 # Database integer columns hold 32 bits on PostgreSQL.
 MAX_ID = 2**31 - 1
-DUPLICATE = BadInput("There are already house rules with that name.", "name")
+DUPLICATE = BadInput(N_("There are already house rules with that name."), "name")
 # What else saving new house rules keeps in its transaction: this phone's grant.
 AlsoSaved = Callable[[RuleSet, str], None] | None
 
@@ -69,7 +69,7 @@ def get_ruleset(ruleset_id: object) -> RuleSet:
         db.session.get(RuleSet, ruleset_id) if ok and 0 < ruleset_id <= MAX_ID else None
     )  # type: ignore[operator]
     if ruleset is None:
-        raise NotFound("There is no saved rule set with that id.")
+        raise NotFound(N_("There is no saved rule set with that id."))
     return ruleset
 
 
@@ -78,7 +78,7 @@ def saved_rules(ruleset_id: object) -> Mapping[str, Any]:
     try:
         return get_ruleset(ruleset_id).rules
     except NotFound as error:
-        raise BadInput(error.message, "ruleset") from None
+        raise BadInput(error.template, "ruleset", **error.params) from None
 
 
 def used(ruleset_id: object) -> None:
@@ -97,14 +97,16 @@ def _fill(ruleset: RuleSet, name: str, rules: Mapping[str, Any]) -> RuleSet:
     """Name and set house rules, refusing a name another set has (case-blind)."""
     clean = clean_text(name, "name")
     if not clean:
-        raise BadInput("Give the house rules a name.", "name")
+        raise BadInput(N_("Give the house rules a name."), "name")
     rules_from_dict(rules)
     key = name_key(clean)
     taken = db.session.execute(
         db.select(RuleSet.id).where(RuleSet.name_key == key)
     ).scalar()
     if taken is not None and taken != ruleset.id:
-        raise BadInput(f"There are already house rules named {clean}.", "name")
+        raise BadInput(
+            N_("There are already house rules named %(clean)s."), "name", clean=clean
+        )
     ruleset.name, ruleset.name_key, ruleset.rules = clean, key, dict(rules)
     return ruleset
 

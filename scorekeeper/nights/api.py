@@ -9,7 +9,7 @@ from flask import Blueprint, Response, current_app, jsonify, url_for
 
 from ..api.http import bearer, body, page_arg, paged
 from ..api.schema import fields, rules_object, text
-from ..errors import BadInput, Forbidden
+from ..errors import N_, BadInput, Forbidden
 from ..house_rules import service as rulesets
 from ..results.listing import Page
 from ..scoring import rules_from_dict
@@ -29,13 +29,13 @@ NIGHT_FIELDS = {
 def _whole(data: Mapping[str, Any], key: str) -> int | None:
     value = data.get(key)
     if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-        raise BadInput(f"{key} must be a whole number.", key)
+        raise BadInput(N_("%(key)s must be a whole number."), key, key=key)
     return value
 
 
 def _names(value: object, field: str) -> tuple[str, ...]:
     if not isinstance(value, list):
-        raise BadInput(f"{field} must be a list of names.", field)
+        raise BadInput(N_("%(named)s must be a list of names."), field, named=field)
     return tuple(clean_name(v, field) for v in value)
 
 
@@ -54,13 +54,13 @@ def new_night(data: object) -> service.NewNight:
         if not isinstance(raw, list) or not all(
             isinstance(p, list) and len(p) == 2 for p in raw
         ):
-            raise BadInput("pairs must be a list of pairs of names.", "pairs")
+            raise BadInput(N_("pairs must be a list of pairs of names."), "pairs")
         pairs = tuple((a, b) for a, b in (_names(p, "pairs") for p in raw))
     else:
         players = _names(data.get("players"), "players")
     shuffle = data.get("shuffle", False)
     if not isinstance(shuffle, bool):
-        raise BadInput("shuffle must be true or false.", "shuffle")
+        raise BadInput(N_("shuffle must be true or false."), "shuffle")
     ruleset = data.get("ruleset")
     return service.NewNight(
         name=text(data, "name").strip() or "Club night",
@@ -100,7 +100,7 @@ def directed(night_id: str) -> Night:
     """Return the night if the request carries its director's token, else 403."""
     night = service.load(night_id)
     if not service.may_direct(night, bearer("this club night")):
-        raise Forbidden("That token is not this night's director's.")
+        raise Forbidden(N_("That token is not this night's director's."))
     return night
 
 

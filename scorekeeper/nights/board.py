@@ -18,7 +18,7 @@ from .. import language
 from ..api.schema import created as stamp
 from ..db.models import Game, GameSide, Player, db
 from ..db.store import load
-from ..errors import NotFound
+from ..errors import N_, NotFound
 from ..results.models import HandResultRow, SideResult
 from . import standings
 from .models import Night, NightTable
@@ -160,7 +160,7 @@ def polled(
     is drawn for it alone)."""
     found = tag(night_id)
     if found is None:
-        raise NotFound("There is no club night with that id.")
+        raise NotFound(N_("There is no club night with that id."))
     at = language.tagged(found)  # a page in French is another page
     if at in request.if_none_match:
         response = Response(status=304)

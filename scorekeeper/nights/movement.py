@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from ..scoring.errors import N_, ScoringError
 from ..scoring.names import name_key
 from .pairing import MatchList, T, best_pairing, round_robin
 
@@ -26,16 +27,8 @@ Sides = tuple[tuple[str, ...], ...]
 REPLANS = 12
 
 
-class NightError(ValueError):
+class NightError(ScoringError):
     """A roster, result or setting a night cannot use: names the field at fault."""
-
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(message)
-        self.field = field
-        self.message = message
-
-    def __str__(self) -> str:
-        return self.message
 
 
 @dataclass(frozen=True)
@@ -74,20 +67,26 @@ def seat_table(number: int, players: Sequence[str]) -> Table:
         return Table(number, tuple((players[i], players[i + 3]) for i in range(3)))
     if len(players) in (3, 5):
         return Table(number, tuple((p,) for p in players))
-    raise NightError("players", f"A table cannot seat {len(players)} players.")
+    raise NightError(
+        "players", N_("A table cannot seat %(count)s players."), count=len(players)
+    )
 
 
 def table_sizes(count: int, odd_players: str = "sit_out") -> tuple[int, ...]:
     """Return the tables' sizes for `count` players: fours, then any odd table."""
     if odd_players not in ODD_PLAYERS:
-        raise NightError("odd_players", f"Unknown odd_players {odd_players!r}.")
+        raise NightError(
+            "odd_players",
+            N_("Unknown odd_players %(odd_players)r."),
+            odd_players=odd_players,
+        )
     extra = count % 4
     if odd_players == "sit_out" or extra == 0:
         if count < 4:
-            raise NightError("players", "A round needs at least four players.")
+            raise NightError("players", N_("A round needs at least four players."))
         return (4,) * (count // 4)
     if count < 3:
-        raise NightError("players", "A round needs at least three players.")
+        raise NightError("players", N_("A round needs at least three players."))
     fours = count // 4 - (1 if extra in (1, 2) else 0)
     return (4,) * fours + (ODD_TABLE[extra],)
 
@@ -97,7 +96,9 @@ def check_roster(players: Sequence[str], field: str = "players") -> None:
     seen: set[str] = set()
     for player in players:
         if name_key(player) in seen:
-            raise NightError(field, f"{player!r} is on the roster twice.")
+            raise NightError(
+                field, N_("%(player)r is on the roster twice."), player=player
+            )
         seen.add(name_key(player))
 
 
@@ -150,10 +151,12 @@ def winning_sides(
 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Return a table of four's winners and losers, each pair in its side's order."""
     if len(table.sides) != 2 or {len(side) for side in table.sides} != {2}:
-        raise NightError("tables", "Progressive tables seat two pairs.")
+        raise NightError("tables", N_("Progressive tables seat two pairs."))
     winner = winners.get(table.number)
     if winner not in (0, 1):
-        raise NightError("winners", f"Table {table.number} has no winner yet.")
+        raise NightError(
+            "winners", N_("Table %(number)s has no winner yet."), number=table.number
+        )
     return table.sides[winner], table.sides[1 - winner]
 
 
@@ -189,7 +192,7 @@ def progressive_next(
     takes a seat freed by a newcomer to the bench, or a new table at the foot.
     """
     if not history:
-        raise NightError("history", "The first round is seated in roster order.")
+        raise NightError("history", N_("The first round is seated in roster order."))
     check_roster(present)
     slots: list[str | None] = [
         p for sides in progressive_moves(history[-1], winners) for s in sides for p in s
@@ -224,9 +227,9 @@ def fixed_pairs_schedule(
     byes going to the pairs with the fewest.
     """
     if len(pairs) < 2:
-        raise NightError("pairs", "Fixed pairs need at least two pairs.")
+        raise NightError("pairs", N_("Fixed pairs need at least two pairs."))
     if any(len(pair) != 2 for pair in pairs):
-        raise NightError("pairs", "Each pair names two players.")
+        raise NightError("pairs", N_("Each pair names two players."))
     pairs = [(one, other) for one, other in pairs]
     check_roster([p for pair in pairs for p in pair], "pairs")
     count = len(pairs) + len(pairs) % 2

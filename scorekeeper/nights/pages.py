@@ -18,7 +18,7 @@ from flask_babel import gettext, ngettext
 from werkzeug.wrappers import Response as BaseResponse
 
 from ..api.sheets import csv_file, file_stem, to_csv
-from ..errors import AppError, Forbidden
+from ..errors import N_, AppError, Forbidden, app_error
 from ..house_rules import service as rulesets
 from ..scoring import ScoringError, name_key
 from ..web import access
@@ -41,8 +41,10 @@ def directed(night_id: str) -> Night:
     night = service.load(night_id)
     if not is_director(night):
         raise Forbidden(
-            "Only the director's phone can do this: open the director's link "
-            "given when the night was set up."
+            N_(
+                "Only the director's phone can do this: open the director's link "
+                "given when the night was set up."
+            )
         )
     return night
 
@@ -89,7 +91,7 @@ def new() -> Any:
             night, token = service.create(form.night())
         except (AppError, ScoringError) as error:
             field = form._fields.get(error.field or "") or form.players
-            field.errors = [*field.errors, error.message]
+            field.errors = [*field.errors, app_error(error).message]
         else:
             access.grant(NIGHT, night.id, token)
             tables = len(night.rounds[0].tables)
@@ -126,7 +128,7 @@ def take_direction(night_id: str, token: str) -> BaseResponse:
     """The director's link: this phone may direct the night from now on."""
     found = service.load(night_id)
     if not service.may_direct(found, token):
-        raise Forbidden("That is not this night's director's link.")
+        raise Forbidden(N_("That is not this night's director's link."))
     access.grant(NIGHT, found.id, token)
     flash(gettext("This phone directs the night."))
     return redirect(url_for(".direct", night_id=found.id))
@@ -245,7 +247,7 @@ def card(night_id: str, number: int, token: str) -> BaseResponse:
     """A table card's link: this phone writes table `number`'s games from now on."""
     found = service.load(night_id)
     if not seating.card_opens(found, number, token):
-        raise Forbidden("That is not one of this night's table cards.")
+        raise Forbidden(N_("That is not one of this night's table cards."))
     access.grant(CARD, f"{found.id}:{number}", token)
     return redirect(url_for(".table", night_id=found.id, number=number))
 

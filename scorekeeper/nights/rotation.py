@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
 
+from ..scoring.errors import N_
 from .movement import (
     NightError,
     Seating,
@@ -116,7 +117,8 @@ def whist_rounds(count: int, rng: random.Random) -> list[list[tuple[Pair, Pair]]
             rounds.append(tables)
         if max(meetings.opponents.values()) <= 3:
             return rounds
-    raise NightError("players", "No rotation schedule was found.")  # pragma: no cover
+    no_schedule = N_("No rotation schedule was found.")  # pragma: no cover
+    raise NightError("players", no_schedule)  # pragma: no cover
 
 
 def relabelled(

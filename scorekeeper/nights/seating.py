@@ -13,7 +13,7 @@ from typing import Any
 from flask import current_app
 
 from ..db import tokens
-from ..errors import BadInput, Conflict, NotFound
+from ..errors import N_, BadInput, Conflict, NotFound
 from . import board, movement
 from .models import Night, NightTable
 from .movement import NightError, Seating
@@ -83,7 +83,9 @@ def next_seating(night: Night) -> Seating:
     if night.movement == "fixed_pairs":
         schedule = movement.fixed_pairs_schedule(pairs(night))
         if len(past) >= len(schedule):
-            raise Conflict("Every pair has met every other: finish the night.", "round")
+            raise Conflict(
+                N_("Every pair has met every other: finish the night."), "round"
+            )
         return schedule[len(past)]
     if night.movement == "rotation":
         return _seat(lambda: _rotation(night, present(night), past), "players")
@@ -100,7 +102,7 @@ def _seat(seat: Callable[[], Seating], field: str) -> Seating:
     try:
         return seat()
     except NightError as error:
-        raise BadInput(error.message, error.field or field) from None
+        raise BadInput(error.template, error.field or field, **error.params) from None
 
 
 def upcoming(night: Night) -> Seating | None:
@@ -156,7 +158,9 @@ def current_table(night: Night, number: int) -> NightTable:
         for table in one.tables:
             if table.number == number:
                 return table
-    raise NotFound(f"There is no table {number} in this night.", "number")
+    raise NotFound(
+        N_("There is no table %(number)s in this night."), "number", number=number
+    )
 
 
 # A player's night

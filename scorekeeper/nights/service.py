@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from ..db import grants, store, tokens
 from ..db.models import db
-from ..errors import BadInput, Conflict, NotFound
+from ..errors import N_, BadInput, Conflict, NotFound
 from ..games import service as games
 from ..scoring import (
     Rules,
@@ -52,33 +52,38 @@ def check(new: NewNight) -> None:
     """Refuse a night NIGHTS.md refuses, naming the field."""
     if new.movement not in movement.MOVEMENTS:
         raise BadInput(
-            f"The movement must be one of {', '.join(movement.MOVEMENTS)}.", "movement"
+            N_("The movement must be one of %(kinds)s."),
+            "movement",
+            kinds=", ".join(movement.MOVEMENTS),
         )
     if new.rank_by not in RANK_BY:
-        raise BadInput("Rank players by wins or by points.", "rank_by")
+        raise BadInput(N_("Rank players by wins or by points."), "rank_by")
     if new.odd_players not in movement.ODD_PLAYERS:
-        raise BadInput("odd_players must be sit_out or mixed_tables.", "odd_players")
+        raise BadInput(
+            N_("odd_players must be sit_out or mixed_tables."), "odd_players"
+        )
     if new.odd_players == "mixed_tables" and new.movement != "rotation":
         raise BadInput(
-            "Mixed tables go with the rotation movement only.", "odd_players"
+            N_("Mixed tables go with the rotation movement only."), "odd_players"
         )
     if new.round_hands is not None and not 1 <= new.round_hands <= MOST_HANDS_A_ROUND:
         raise BadInput(
-            f"A round lasts 1 to {MOST_HANDS_A_ROUND} hands (or a whole game).",
+            N_("A round lasts 1 to %(most)s hands (or a whole game)."),
             "round_hands",
+            most=MOST_HANDS_A_ROUND,
         )
     if new.rounds is not None and not 1 <= new.rounds <= 100:
-        raise BadInput("Plan 1 to 100 rounds, or leave it open.", "rounds")
+        raise BadInput(N_("Plan 1 to 100 rounds, or leave it open."), "rounds")
     field = "pairs" if new.movement == "fixed_pairs" else "players"
     names = [p for pair in new.pairs for p in pair] if field == "pairs" else new.players
     if field == "pairs" and len(new.pairs) < 2:
-        raise BadInput("Fixed pairs need at least two pairs.", "pairs")
+        raise BadInput(N_("Fixed pairs need at least two pairs."), "pairs")
     if len(names) < 4:
-        raise BadInput("A night needs at least four players.", field)
+        raise BadInput(N_("A night needs at least four players."), field)
     keys = [name_key(p) for p in names]
     for i, key in enumerate(keys):
         if key in keys[:i]:
-            raise BadInput(f"{names[i]} is on the roster twice.", field)
+            raise BadInput(N_("%(name)s is on the roster twice."), field, name=names[i])
 
 
 def create(new: NewNight) -> tuple[Night, str]:
@@ -122,7 +127,7 @@ def load(night_id: str) -> Night:
     """Return the night with this id, or raise NotFound."""
     night = db.session.get(Night, night_id) if len(night_id) <= 32 else None
     if night is None:
-        raise NotFound("There is no club night with that id.")
+        raise NotFound(N_("There is no club night with that id."))
     return night
 
 
@@ -168,13 +173,15 @@ def _open_round(night: Night, seated: Seating) -> list[games.Loaded]:
 def start_round(night: Night) -> Night:
     """Seat and start the next round: 409 while a table plays or when finished."""
     if night.status == "finished":
-        raise Conflict("The night is finished.", "round")
+        raise Conflict(N_("The night is finished."), "round")
     playing = board.tables_playing(night)
     if playing:
         tables = ", ".join(str(n) for n in playing)
-        raise Conflict(f"Table {tables} is still playing this round.", "round")
+        raise Conflict(
+            N_("Table %(tables)s is still playing this round."), "round", tables=tables
+        )
     if night.rounds_planned is not None and len(night.rounds) >= night.rounds_planned:
-        raise Conflict("Every planned round has been played.", "round")
+        raise Conflict(N_("Every planned round has been played."), "round")
     seated = seating.next_seating(night)
     made = store.transaction(lambda: _open_round(night, seated))
     for game in made:
@@ -205,7 +212,9 @@ def close_round(night: Night, number: int) -> Night:
     """Call time on a round: each of its games still in progress ends as it stands."""
     one = next((r for r in night.rounds if r.number == number), None)
     if one is None:
-        raise NotFound(f"There is no round {number} in this night.", "number")
+        raise NotFound(
+            N_("There is no round %(number)s in this night."), "number", number=number
+        )
     for table in one.tables:
         call_time(games.load(table.game_id))
     one.called = True
@@ -226,13 +235,15 @@ def _finish_if_planned(night: Night) -> None:
 def add_player(night: Night, name: object) -> Night:
     """Add a late arrival, seated from the next round."""
     if night.movement == "fixed_pairs":
-        raise Conflict("Fixed pairs keep their roster all night.", "name")
+        raise Conflict(N_("Fixed pairs keep their roster all night."), "name")
     checked = clean_name(name, "name")
     key = name_key(checked)
     for player in night.players:
         if player.name_key == key:
             if player.present:
-                raise BadInput(f"{player.name} is on the roster already.", "name")
+                raise BadInput(
+                    N_("%(name)s is on the roster already."), "name", name=player.name
+                )
             player.present = True  # back again
             store.transaction(lambda: _bump(night))
             return night
@@ -246,13 +257,13 @@ def add_player(night: Night, name: object) -> Night:
 def mark_gone(night: Night, name: str) -> Night:
     """Mark a player gone: not seated again; what they played stays."""
     if night.movement == "fixed_pairs":
-        raise Conflict("Fixed pairs keep their roster all night.", "name")
+        raise Conflict(N_("Fixed pairs keep their roster all night."), "name")
     key = name_key(name)
     player = next((p for p in night.players if p.name_key == key), None)
     if player is None:
-        raise NotFound(f"{name} is not on this night's roster.", "name")
+        raise NotFound(N_("%(name)s is not on this night's roster."), "name", name=name)
     if len(seating.present(night)) <= 4 and player.present:
-        raise Conflict("A night needs at least four players.", "name")
+        raise Conflict(N_("A night needs at least four players."), "name")
     player.present = False
     store.transaction(lambda: _bump(night))
     return night

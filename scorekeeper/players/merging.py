@@ -24,7 +24,7 @@ from sqlalchemy.orm import selectinload
 
 from ..db import store
 from ..db.models import Game, GameSide, Player, db
-from ..errors import BadInput, Conflict, NotFound, Stale
+from ..errors import N_, BadInput, Conflict, NotFound, Stale
 from ..results import counting, game_rows, ratings, standings, tallies
 from ..results.models import PlayerResult
 from ..scoring import ScoringError, clean_name, name_key, rules_from_dict
@@ -72,7 +72,7 @@ def plan(name: str, new_name: str) -> Change:
     try:
         new = clean_name(new_name, FIELD)
     except ScoringError as error:  # the new-game form's rules for a name
-        raise BadInput(error.message, FIELD) from None
+        raise BadInput(error.template, FIELD, **error.params) from None
     others = _seats(name_key(new)) if name_key(new) != key else []
     into = (
         service.spellings([name_key(new)]).get(name_key(new), others[0][1])
@@ -135,10 +135,7 @@ def _rewrite(game: Game, keys: set[str], new: str) -> counting.Rows:
         table = store.game_table(game)
     except ScoringError as error:
         raise Conflict(
-            gettext(
-                "In the game %(game)s: %(error)s", game=game.name, error=error.message
-            ),
-            FIELD,
+            N_("In the game %(game)s: %(error)s"), FIELD, game=game.name, error=error
         ) from None
     state = store.replay_rows(game, rules_from_dict(game.rules), table)
     return game_rows.from_replay(game, table, state)

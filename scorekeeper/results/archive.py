@@ -10,7 +10,7 @@ from sqlalchemy.orm import selectinload
 
 from ..db import store
 from ..db.models import Game, db
-from ..errors import BadInput, Conflict
+from ..errors import N_, BadInput, Conflict
 from ..scoring import GameState, Hand, Rules, Table, replay, rules_from_dict
 from . import game_rows, ratings
 
@@ -56,19 +56,29 @@ def replayed(past: PastGame) -> GameState:
             made = list(getattr(played, field))
             if value != made or not _whole_numbers(value):
                 raise BadInput(
-                    f"Hand {number}'s {field} in the file, {_shown(value)}, are not "
-                    f"what its hand makes, {made}.",
+                    N_(
+                        "Hand %(number)s's %(named)s in the file, %(shown)s, are not "
+                        "what its hand makes, %(made)s."
+                    ),
                     field,
                     number,
+                    number=number,
+                    named=field,
+                    shown=_shown(value),
+                    made=made,
                 )
     totals = list(state.totals)
     if said.scores is not None and (
         list(said.scores) != totals or not _whole_numbers(said.scores)
     ):
         raise BadInput(
-            f"The sides' scores in the file, {_shown(list(said.scores))}, are not "
-            f"what the hands make, {totals}.",
+            N_(
+                "The sides' scores in the file, %(shown)s, are not what the hands "
+                "make, %(totals)s."
+            ),
             "score",
+            shown=_shown(list(said.scores)),
+            totals=totals,
         )
     return state
 
@@ -91,12 +101,16 @@ def _check_ids(games: Sequence[PastGame]) -> None:
     ids = [past.id for past in games if past.id is not None]
     if len(set(ids)) != len(ids):
         twice = next(i for i in ids if ids.count(i) > 1)
-        raise Conflict(f"Two games in the file share the id {twice}.", "id")
+        raise Conflict(
+            N_("Two games in the file share the id %(twice)s."), "id", twice=twice
+        )
     for start in range(0, len(ids), 500):
         query = db.select(Game.id).where(Game.id.in_(ids[start : start + 500]))
         there = db.session.execute(query).scalar()
         if there is not None:
-            raise Conflict(f"Game {there} is already in the database.", "id")
+            raise Conflict(
+                N_("Game %(there)s is already in the database."), "id", there=there
+            )
 
 
 def _write(batch: Iterable[tuple[PastGame, GameState]]) -> list[tuple[str, str]]:
@@ -126,7 +140,7 @@ def import_games(
 ) -> Iterator[list[tuple[str, str]]]:
     """Check the ids, then write the games a batch a transaction, yielding each."""
     _check_ids([past for past, _ in games])
-    taken = Conflict("A game's id was taken while the import ran.", "id")
+    taken = Conflict(N_("A game's id was taken while the import ran."), "id")
     for start in range(0, len(games), BATCH):
         batch = games[start : start + BATCH]
         yield store.transaction(lambda batch=batch: _write(batch), taken)

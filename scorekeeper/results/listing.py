@@ -9,7 +9,7 @@ from sqlalchemy import Select, and_, func, select
 
 from ..db.models import Game, GameSide, Player, Season, db
 from ..db.store import rules_and_table
-from ..errors import BadInput
+from ..errors import N_, BadInput
 from ..scoring import Table, name_key
 from .models import ALL_TIME, PlayerResult, SideResult, standing
 from .seasonal import in_season
@@ -75,10 +75,10 @@ def chosen(
     """Return the query for the games a filter keeps, and its order, newest first
     (among games that started together, the greatest id first)."""
     if status is not None and status not in STATUSES:
-        raise BadInput("The status must be in_progress or finished.", "status")
+        raise BadInput(N_("The status must be in_progress or finished."), "status")
     if player:
         if "\x00" in player:
-            raise BadInput("The player name has control characters.", "player")
+            raise BadInput(N_("The player name has control characters."), "player")
         # Walk the player's results, newest first (an index), then their games.
         played = PlayerResult
         query = (

@@ -5,16 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
+from .errors import N_
+
 MadeKind = Literal["at_least", "none", "exactly", "all"]
 MADE_KINDS: tuple[MadeKind, ...] = ("at_least", "none", "exactly", "all")
 
 SUITS = ("S", "C", "D", "H", "NT")
 SUIT_BASE = {"S": 40, "C": 60, "D": 80, "H": 100, "NT": 120}
-
-
-def N_(words: str) -> str:
-    """Mark words for the catalogue (pybabel's N_); the page translates them."""
-    return words
 
 
 class Words(Protocol):

@@ -6,7 +6,8 @@ pages pass their language's words, the engine alone speaks English.
 
 from __future__ import annotations
 
-from .contracts import ENGLISH, KNOWN_SPECIALS, N_, SUIT_SYMBOL, Contract, Words
+from .contracts import ENGLISH, KNOWN_SPECIALS, SUIT_SYMBOL, Contract, Words
+from .errors import N_
 from .rules import PRESET_NAMES, PRESETS, Rules
 from .settings import SETTINGS, Setting
 

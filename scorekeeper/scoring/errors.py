@@ -1,14 +1,49 @@
-"""The one exception the scoring engine raises."""
+"""The one exception the scoring engine raises, and the mark for its words."""
+
+from __future__ import annotations
+
+
+def N_(words: str) -> str:
+    """Mark words for the catalogue (pybabel's N_): the page translates them."""
+    return words
+
+
+class Word(str):
+    """A value in an error's sentence that is a marked word, not a name.
+
+    Such as "player" in "Every %(what)s needs a name": the page translates it
+    with the sentence.
+    """
+
+    __slots__ = ()
 
 
 class ScoringError(ValueError):
-    """Bad input to the engine: names the field at fault and, in a replay, the hand."""
+    """Bad input to the engine: names the field at fault and, in a replay, the hand.
 
-    def __init__(self, field: str | None, message: str, hand: int | None = None):
+    The sentence is written once, in English, as a template marked N_ with its
+    values apart (`%(name)s`): `message` reads it in English, and a page says it
+    in its own language from `template` and `params` (errors.AppError).
+    """
+
+    def __init__(
+        self,
+        field: str | None,
+        template: str,
+        hand: int | None = None,
+        **params: object,
+    ):
+        message = template % params if params else template
         super().__init__(message)
         self.field = field
+        self.template = template
+        self.params = params
         self.message = message
         self.hand = hand
 
     def __str__(self) -> str:
         return self.message
+
+    def at(self, hand: int) -> ScoringError:
+        """Return the same error naming the hand of a replay it came from."""
+        return type(self)(self.field, self.template, hand, **self.params)

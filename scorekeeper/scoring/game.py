@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .contracts import Contract
-from .errors import ScoringError
+from .errors import N_, ScoringError
 from .hands import Hand, contracting_sides, parse_contract, score_hand
 from .rules import Rules
 from .table import Table
@@ -24,8 +24,8 @@ ENDINGS = (
 # More hands than any real game reaches: past it every write and every page of
 # the game grows heavy (a 5,000-hand game's page weighed 2.5 MB).
 MOST_HANDS = 500
-FULL = (
-    f"A game keeps at most {MOST_HANDS} hands and this one has them all: "
+FULL = N_(
+    "A game keeps at most %(most)s hands and this one has them all: "
     "start a new game to play on."
 )
 
@@ -75,7 +75,7 @@ class GameState:
 def check_room(state: GameState) -> None:
     """Refuse another hand in a game that has the most hands a game keeps."""
     if state.full and not state.finished:
-        raise GameOver("hand", FULL)
+        raise GameOver("hand", FULL, most=MOST_HANDS)
 
 
 def _best(sides: Sequence[int], totals: Sequence[int]) -> int | None:
@@ -157,13 +157,17 @@ def _recorded_bid(
     bid = parse_contract(rules, hand.contract)
     if len(hand.tricks) != len(table.sides) or sum(hand.tricks) not in (0, 10):
         raise ScoringError(
-            "tricks", f"Give the tricks of all {len(table.sides)} sides."
+            "tricks",
+            N_("Give the tricks of all %(count)s sides."),
+            count=len(table.sides),
         )
     if bid is not None and hand.side not in range(len(table.sides)):
-        raise ScoringError("side", "Say which side won the bidding.")
+        raise ScoringError("side", N_("Say which side won the bidding."))
     if barred and hand.bidder == barred:
         raise ScoringError(
-            "bidder", f"{barred} may not bid this hand: set or ralphed last hand."
+            "bidder",
+            N_("%(name)s may not bid this hand: set or ralphed last hand."),
+            name=barred,
         )
     return bid
 
@@ -208,11 +212,13 @@ def replay(
         barred = since.barred[0] if since.barred else ""
     for number, hand in enumerate(hands, start=len(results) + 1):
         if ending is not None:
-            raise GameOver("hand", "The game is over: it takes no more hands.", number)
+            raise GameOver(
+                "hand", N_("The game is over: it takes no more hands."), number
+            )
         try:
             bid = _recorded_bid(rules, table, hand, barred)
         except ScoringError as error:
-            raise ScoringError(error.field, error.message, number) from None
+            raise error.at(number) from None
         points, reasons, made = score_hand(rules, table, hand, bid, totals)
         totals = tuple(t + p for t, p in zip(totals, points, strict=True))
         result = HandResult(

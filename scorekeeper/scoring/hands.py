@@ -8,7 +8,7 @@ from functools import lru_cache
 from types import MappingProxyType
 
 from .contracts import KNOWN_SPECIALS, PASS, SUITS, Contract, plural
-from .errors import ScoringError
+from .errors import N_, ScoringError
 from .names import normal_name
 from .rules import Rules
 from .table import Table
@@ -36,7 +36,9 @@ def _bids(rules: Rules) -> Mapping[str, Contract]:
 def parse_contract(rules: Rules, text: object) -> Contract | None:
     """Return the contract a bid names under these rules, or None for all passing."""
     if not isinstance(text, str) or not text.strip():
-        raise ScoringError("contract", "Name the contract, such as 7H, misere or pass.")
+        raise ScoringError(
+            "contract", N_("Name the contract, such as 7H, misere or pass.")
+        )
     key = text.strip()
     # Only ASCII changes case harmlessly: "6ſ".upper() is "6S".
     if key.isascii():
@@ -48,15 +50,20 @@ def parse_contract(rules: Rules, text: object) -> Contract | None:
             return bid
         if key[:1] == "6" and key[1:].upper() in SUITS:
             raise ScoringError(
-                "contract", "A bid of six cannot be played under these rules."
+                "contract", N_("A bid of six cannot be played under these rules.")
             )
         if key.lower() in KNOWN_SPECIALS:
             name = KNOWN_SPECIALS[key.lower()].name
-            raise ScoringError("contract", f"{name} is not allowed under these rules.")
+            raise ScoringError(
+                "contract", N_("%(name)s is not allowed under these rules."), name=name
+            )
     raise ScoringError(
         "contract",
-        f"{key[:20]!r} is not a contract: use 6S to 10NT (suits S C D H NT), "
-        "a special contract the rules allow, or pass.",
+        N_(
+            "%(key)r is not a contract: use 6S to 10NT (suits S C D H NT), "
+            "a special contract the rules allow, or pass."
+        ),
+        key=key[:20],
     )
 
 
@@ -70,23 +77,31 @@ def _side_tricks(table: Table, side: int | None, tricks: object) -> tuple[int, .
         assert isinstance(tricks, int)
         if count != 2 or side is None:
             raise ScoringError(
-                "tricks", f"Give the tricks as a list of {count} numbers, one a side."
+                "tricks",
+                N_("Give the tricks as a list of %(count)s numbers, one a side."),
+                count=count,
             )
         if not 0 <= tricks <= 10:
-            raise ScoringError("tricks", "Tricks must be from 0 to 10.")
+            raise ScoringError("tricks", N_("Tricks must be from 0 to 10."))
         return (tricks, 10 - tricks) if side == 0 else (10 - tricks, tricks)
     if not isinstance(tricks, list | tuple) or not all(_is_int(t) for t in tricks):
-        raise ScoringError("tricks", "Tricks must be a whole number or a list of them.")
+        raise ScoringError(
+            "tricks", N_("Tricks must be a whole number or a list of them.")
+        )
     if len(tricks) != count:
-        raise ScoringError("tricks", f"Give the tricks of all {count} sides.")
+        raise ScoringError(
+            "tricks", N_("Give the tricks of all %(count)s sides."), count=count
+        )
     if any(not 0 <= t <= 10 for t in tricks) or sum(tricks) != 10:
-        raise ScoringError("tricks", "The tricks of all sides must add up to 10.")
+        raise ScoringError("tricks", N_("The tricks of all sides must add up to 10."))
     return tuple(tricks)
 
 
 def _side_index(table: Table, side: object) -> int:
     if not _is_int(side) or not 0 <= side < len(table.sides):  # type: ignore[operator]
-        raise ScoringError("side", f"The side must be 0 to {len(table.sides) - 1}.")
+        raise ScoringError(
+            "side", N_("The side must be 0 to %(last)s."), last=len(table.sides) - 1
+        )
     assert isinstance(side, int)
     return side
 
@@ -114,29 +129,40 @@ def make_hand(
         return Hand(PASS, _side_tricks(table, None, tricks), first_out=out)
     if bidder is not None:
         if not isinstance(bidder, str) or bidder not in table.players:
-            raise ScoringError("bidder", f"{str(bidder)[:40]!r} is not at this table.")
+            raise ScoringError(
+                "bidder", N_("%(name)r is not at this table."), name=str(bidder)[:40]
+            )
         index = table.side_of(bidder)
         if side is not None and side != index:
-            raise ScoringError("side", f"{bidder} does not sit on side {side}.")
+            raise ScoringError(
+                "side",
+                N_("%(name)s does not sit on side %(side)s."),
+                name=bidder,
+                side=side,
+            )
     elif side is not None:
         index = _side_index(table, side)
         players = table.sides[index].players
         bidder = players[0] if len(players) == 1 else None
     else:
-        raise ScoringError("bidder", "Say who won the bidding.")
+        raise ScoringError("bidder", N_("Say who won the bidding."))
     if partner is not None:
         if len(table.sides) != 5:
-            raise ScoringError("partner", "Only five-handed games call a partner.")
+            raise ScoringError("partner", N_("Only five-handed games call a partner."))
         if not isinstance(partner, str) or partner not in table.players:
             raise ScoringError(
-                "partner", f"{str(partner)[:40]!r} is not at this table."
+                "partner", N_("%(name)r is not at this table."), name=str(partner)[:40]
             )
         if partner == bidder:
-            raise ScoringError("partner", "The bidder cannot call themself as partner.")
+            raise ScoringError(
+                "partner", N_("The bidder cannot call themself as partner.")
+            )
         if bid.is_misere:
-            raise ScoringError("partner", f"{bid.name} is played alone.")
+            raise ScoringError(
+                "partner", N_("%(name)s is played alone."), name=bid.name
+            )
     if tricks is None:
-        raise ScoringError("tricks", "Say how many tricks were taken.")
+        raise ScoringError("tricks", N_("Say how many tricks were taken."))
     return Hand(
         bid.key,
         _side_tricks(table, index, tricks),

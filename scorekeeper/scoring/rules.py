@@ -12,7 +12,6 @@ from .contracts import (
     KNOWN_SPECIALS,
     LEVELS,
     MADE_KINDS,
-    N_,
     PASS,
     SUITS,
     Contract,
@@ -20,7 +19,7 @@ from .contracts import (
     normal_contract,
     special_contract,
 )
-from .errors import ScoringError
+from .errors import N_, ScoringError, Word
 from .settings import DEFAULT_PRESET, SETTINGS
 
 VALUE_LIMIT = 100_000
@@ -163,10 +162,17 @@ def _check_int(key: str, value: object, optional: bool = False) -> int | None:
     if value is None and optional:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        kind = "a whole number or null" if optional else "a whole number"
-        raise ScoringError(key, f"The rule {key!r} must be {kind}.")
+        kind = N_("a whole number or null") if optional else N_("a whole number")
+        raise ScoringError(
+            key, N_("The rule %(key)r must be %(kind)s."), key=key, kind=Word(kind)
+        )
     if abs(value) > VALUE_LIMIT:
-        raise ScoringError(key, f"The rule {key!r} must lie within ±{VALUE_LIMIT}.")
+        raise ScoringError(
+            key,
+            N_("The rule %(key)r must lie within ±%(limit)s."),
+            key=key,
+            limit=VALUE_LIMIT,
+        )
     return value
 
 
@@ -175,45 +181,61 @@ def _parse_special(key: object, spec: object) -> Special:
     if not isinstance(key, str) or not SPECIAL_KEY.fullmatch(key):
         raise ScoringError(
             field_name,
-            f"{str(key)[:40]!r} cannot name a contract: use lowercase letters, "
-            "digits and _, a letter first, at most 30 characters.",
+            N_(
+                "%(key)r cannot name a contract: use lowercase letters, digits and "
+                "_, a letter first, at most 30 characters."
+            ),
+            key=str(key)[:40],
         )
     if key == PASS:
-        raise ScoringError(field_name, "'pass' is everyone passing, not a contract.")
+        raise ScoringError(
+            field_name, N_("'pass' is everyone passing, not a contract.")
+        )
     known = KNOWN_SPECIALS.get(key)
     if not isinstance(spec, Mapping):
         if known is None:
             raise ScoringError(
                 field_name,
-                f"The custom contract {key!r} needs a value and what makes it: "
-                '{"value": 300, "made": "at_least", "tricks": 8}.',
+                N_(
+                    "The custom contract %(key)r needs a value and what makes it: "
+                    '{"value": 300, "made": "at_least", "tricks": 8}.'
+                ),
+                key=key,
             )
         value = _check_int(field_name, spec)
         if value is None or value <= 0:
-            raise ScoringError(field_name, f"The contract {key!r} must be worth > 0.")
+            raise ScoringError(
+                field_name, N_("The contract %(key)r must be worth > 0."), key=key
+            )
         return replace(known, value=value)
     unknown = set(spec) - {"name", "value", "made", "tricks", "failure_value"}
     if unknown:
-        raise ScoringError(field_name, f"Unknown setting {sorted(unknown)[0]!r}.")
+        raise ScoringError(
+            field_name, N_("Unknown setting %(setting)r."), setting=sorted(unknown)[0]
+        )
     base = known or Special(key, key.replace("_", " ").capitalize(), 0, "at_least")
     value = _check_int(field_name, spec.get("value", base.value))
     made = spec.get("made", base.made)
     if made not in MADE_KINDS:
         raise ScoringError(
-            field_name, f"'made' must be one of {', '.join(MADE_KINDS)}."
+            field_name,
+            N_("'made' must be one of %(kinds)s."),
+            kinds=", ".join(MADE_KINDS),
         )
     tricks = _check_int(field_name, spec.get("tricks", base.tricks))
     if tricks is None or not 0 <= tricks <= 10:
-        raise ScoringError(field_name, "A contract's tricks must be from 0 to 10.")
+        raise ScoringError(field_name, N_("A contract's tricks must be from 0 to 10."))
     failure = _check_int(
         field_name, spec.get("failure_value", base.failure_value), optional=True
     )
     name = spec.get("name", base.name)
     if not isinstance(name, str) or not name.strip() or len(name) > 40:
-        raise ScoringError(field_name, "A contract's name must be short text.")
+        raise ScoringError(field_name, N_("A contract's name must be short text."))
     assert value is not None
     if value <= 0 or (failure is not None and failure <= 0):
-        raise ScoringError(field_name, f"The contract {key!r} must be worth > 0.")
+        raise ScoringError(
+            field_name, N_("The contract %(key)r must be worth > 0."), key=key
+        )
     return Special(key, name.strip(), value, made, tricks, failure)
 
 
@@ -223,11 +245,18 @@ def _setting_value(key: str, value: object) -> object:
     if setting.kind == "word":
         if not setting.allows(value):
             allowed = ", ".join(str(c.value) for c in setting.choices)
-            raise ScoringError(key, f"{key!r} must be one of: {allowed}.")
+            raise ScoringError(
+                key,
+                N_("%(key)r must be one of: %(allowed)s."),
+                key=key,
+                allowed=allowed,
+            )
         return value
     if setting.kind == "bool":
         if not isinstance(value, bool):
-            raise ScoringError(key, f"The rule {key!r} must be true or false.")
+            raise ScoringError(
+                key, N_("The rule %(key)r must be true or false."), key=key
+            )
         return value
     return _check_int(key, value, optional=setting.kind == "optional_int")
 
@@ -235,10 +264,12 @@ def _setting_value(key: str, value: object) -> object:
 def rules_from_dict(data: Mapping[str, Any]) -> Rules:
     """Build a rule set from a preset key and overrides; name the key at fault."""
     if not isinstance(data, Mapping):
-        raise ScoringError("rules", "The rules must be an object of settings.")
+        raise ScoringError("rules", N_("The rules must be an object of settings."))
     preset = data.get("preset", DEFAULT_PRESET)
     if not isinstance(preset, str) or preset not in PRESETS:
-        raise ScoringError("preset", f"There is no preset {preset!r}.")
+        raise ScoringError(
+            "preset", N_("There is no preset %(preset)r."), preset=preset
+        )
     changes: dict[str, Any] = {}
     for key, value in data.items():
         if key == "preset":
@@ -246,20 +277,24 @@ def rules_from_dict(data: Mapping[str, Any]) -> Rules:
         if key == "contracts":
             if not isinstance(value, Mapping):
                 raise ScoringError(
-                    key, "'contracts' must map contract names to values."
+                    key, N_("'contracts' must map contract names to values.")
                 )
             custom = [k for k in value if k not in KNOWN_SPECIALS]
             if len(custom) > CUSTOM_LIMIT:
                 raise ScoringError(
                     key,
-                    f"A rule set may have at most {CUSTOM_LIMIT} contracts of its "
-                    f"own; this one has {len(custom)}.",
+                    N_(
+                        "A rule set may have at most %(most)s contracts of its own; "
+                        "this one has %(count)s."
+                    ),
+                    most=CUSTOM_LIMIT,
+                    count=len(custom),
                 )
             changes[key] = tuple(_parse_special(k, v) for k, v in value.items())
         elif key in SETTINGS:
             changes[key] = _setting_value(key, value)
         else:
-            raise ScoringError(key, f"{key!r} is not a rule setting.")
+            raise ScoringError(key, N_("%(key)r is not a rule setting."), key=key)
     rules = replace(PRESETS[preset], **changes)
     _check_consistent(rules)
     return rules
@@ -268,26 +303,30 @@ def rules_from_dict(data: Mapping[str, Any]) -> Rules:
 def _check_consistent(rules: Rules) -> None:
     if rules.target is None and rules.hands_limit is None and rules.floor is None:
         if rules.point_spread is None:
-            raise ScoringError("target", "A game needs a target, a floor or a limit.")
+            raise ScoringError(
+                "target", N_("A game needs a target, a floor or a limit.")
+            )
     if rules.target is not None and rules.target <= 0:
-        raise ScoringError("target", "The target must be above zero.")
+        raise ScoringError("target", N_("The target must be above zero."))
     if rules.floor is not None and rules.floor >= 0:
-        raise ScoringError("floor", "The floor must be below zero.")
+        raise ScoringError("floor", N_("The floor must be below zero."))
     if rules.ceiling is not None and rules.ceiling <= 0:
-        raise ScoringError("ceiling", "The ceiling must be above zero.")
+        raise ScoringError("ceiling", N_("The ceiling must be above zero."))
     ceiling, target = rules.ceiling, rules.target
     if ceiling is not None and target is not None and ceiling <= target:
-        raise ScoringError("ceiling", "The ceiling must be above the target.")
+        raise ScoringError("ceiling", N_("The ceiling must be above the target."))
     if rules.hands_limit is not None and rules.hands_limit < 1:
-        raise ScoringError("hands_limit", "The hands limit must be at least one.")
+        raise ScoringError("hands_limit", N_("The hands limit must be at least one."))
     if rules.point_spread is not None and rules.point_spread <= 0:
-        raise ScoringError("point_spread", "The point spread must be above zero.")
+        raise ScoringError("point_spread", N_("The point spread must be above zero."))
     if rules.lock is not None and rules.lock <= 0:
-        raise ScoringError("lock", "The lock must be above zero.")
+        raise ScoringError("lock", N_("The lock must be above zero."))
     if rules.points_per_trick < 0:
-        raise ScoringError("points_per_trick", "Trick points cannot be negative.")
+        raise ScoringError("points_per_trick", N_("Trick points cannot be negative."))
     if not rules.normal_contracts()[0].value > 0:
-        raise ScoringError("normal_offset", "Every normal contract must be worth > 0.")
+        raise ScoringError(
+            "normal_offset", N_("Every normal contract must be worth > 0.")
+        )
 
 
 def rules_to_dict(rules: Rules) -> dict[str, Any]:

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .contracts import KNOWN_SPECIALS, N_
+from .contracts import KNOWN_SPECIALS
+from .errors import N_
 
 DEFAULT_PRESET = "australian"
 KINDS = ("bool", "word", "int", "optional_int")

@@ -5,15 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .errors import ScoringError
+from .errors import N_, ScoringError, Word
 from .names import is_visible, mixed_scripts, name_key, normal_name
 
 NAME_LIMIT = 40
-
-
-def N_(text: str) -> str:
-    """Mark words for the catalogue: the page translates them when it shows them."""
-    return text
 
 
 # (number of sides, players per side) the game of 500 is played with.
@@ -63,7 +58,9 @@ class Table:
         for index, side in enumerate(self.sides):
             if player in side.players:
                 return index
-        raise ScoringError("bidder", f"{player!r} is not a player at this table.")
+        raise ScoringError(
+            "bidder", N_("%(player)r is not a player at this table."), player=player
+        )
 
     def dealer(self, offset: int) -> str:
         """Return who deals `offset` deals after the first dealer."""
@@ -77,7 +74,7 @@ class Table:
 
 
 def clean_name(
-    value: object, field: str, what: str = "player", *, kept: bool = False
+    value: object, field: str, what: str = N_("player"), *, kept: bool = False
 ) -> str:
     """Return a side's or player's name as kept, or refuse it naming the field.
 
@@ -85,22 +82,38 @@ def clean_name(
     saved before that rule still load.
     """
     if not isinstance(value, str):
-        raise ScoringError(field, f"Each {what} name must be text.")
+        raise ScoringError(
+            field, N_("Each %(what)s name must be text."), what=Word(what)
+        )
     name = normal_name(value)
     if not is_visible(name):
-        raise ScoringError(field, f"Every {what} needs a name.")
+        raise ScoringError(field, N_("Every %(what)s needs a name."), what=Word(what))
     if len(name) > NAME_LIMIT:
         raise ScoringError(
-            field, f"The {what} name {name[:20]!r}… is longer than {NAME_LIMIT}."
+            field,
+            N_("The %(what)s name %(name)r… is longer than %(most)s."),
+            what=Word(what),
+            name=name[:20],
+            most=NAME_LIMIT,
         )
     if any(not ch.isprintable() for ch in name):
-        raise ScoringError(field, f"The {what} name {name!r} has control characters.")
+        raise ScoringError(
+            field,
+            N_("The %(what)s name %(name)r has control characters."),
+            what=Word(what),
+            name=name,
+        )
     mixed = () if kept else mixed_scripts(name)
     if mixed:
         raise ScoringError(
             field,
-            f"The {what} name {name!r} mixes {' and '.join(mixed)} letters in one "
-            "word; type each word in one alphabet.",
+            N_(
+                "The %(what)s name %(name)r mixes %(scripts)s letters in one word; "
+                "type each word in one alphabet."
+            ),
+            what=Word(what),
+            name=name,
+            scripts=" and ".join(mixed),
         )
     return name
 
@@ -116,41 +129,47 @@ def make_table(
     `kept`: the names are a saved game's, already checked when it was started.
     """
     if isinstance(sides, str) or not 2 <= len(sides) <= 6:
-        raise ScoringError("sides", "A game needs two to six sides.")
+        raise ScoringError("sides", N_("A game needs two to six sides."))
     built = []
     for entry in sides:
         if not isinstance(entry, Sequence) or isinstance(entry, str) or len(entry) != 2:
-            raise ScoringError("sides", "Each side needs a name and its players.")
+            raise ScoringError("sides", N_("Each side needs a name and its players."))
         name, players = entry
         if isinstance(players, str) or not isinstance(players, Sequence):
-            raise ScoringError("sides", "Each side's players must be a list of names.")
+            raise ScoringError(
+                "sides", N_("Each side's players must be a list of names.")
+            )
         built.append(
             Side(
-                clean_name(name, "sides", "side", kept=kept),
-                tuple(clean_name(p, "players", "player", kept=kept) for p in players),
+                clean_name(name, "sides", N_("side"), kept=kept),
+                tuple(
+                    clean_name(p, "players", N_("player"), kept=kept) for p in players
+                ),
             )
         )
     sizes = {len(side.players) for side in built}
     if len(sizes) != 1 or (len(built), sizes.pop()) not in SHAPES:
         raise ScoringError(
             "sides",
-            "500 is played by 2 or 3 lone players, two teams of two, five lone "
-            "players, or six in two teams of three or three teams of two.",
+            N_(
+                "500 is played by 2 or 3 lone players, two teams of two, five lone "
+                "players, or six in two teams of three or three teams of two."
+            ),
         )
     table = Table(tuple(built), "")
     names = [name_key(p) for p in table.players]
     if len(set(names)) != len(names):
-        raise ScoringError("players", "Player names must differ within a game.")
+        raise ScoringError("players", N_("Player names must differ within a game."))
     side_names = [name_key(s.name) for s in built]
     if len(set(side_names)) != len(side_names):
-        raise ScoringError("sides", "Side names must differ within a game.")
+        raise ScoringError("sides", N_("Side names must differ within a game."))
     if isinstance(first_dealer, str):
         first_dealer = normal_name(first_dealer)
     if first_dealer is None:
         dealer = table.seats[0]
     elif first_dealer not in table.players:
         raise ScoringError(
-            "first_dealer", "The first dealer must be one of the players."
+            "first_dealer", N_("The first dealer must be one of the players.")
         )
     else:
         dealer = str(first_dealer)

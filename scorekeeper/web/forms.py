@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext
 from flask_wtf import FlaskForm
 from wtforms import HiddenField
 from wtforms.validators import ValidationError
@@ -34,7 +35,7 @@ class VersionedForm(OnceForm):
         """Refuse a version that is not a game's: a missing one means no If-Match."""
         if field.data and whole_number(field.data) is None:
             raise ValidationError(
-                "The form's version is not a game version: reload the page."
+                gettext("The form's version is not a game version: reload the page.")
             )
 
     def validate(self, extra_validators: Any = None) -> bool:

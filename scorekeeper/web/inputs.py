@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from flask import Flask, request
 
-from ..errors import BadInput
+from ..errors import N_, BadInput, Word
 
-NOT_ALLOWED = "The {what} has a character that is not allowed (a NUL)."
+NOT_ALLOWED = N_("The %(named)s has a character that is not allowed (a NUL).")
+IN_ADDRESS = N_(
+    "The %(named)s in the address has a character that is not allowed (a NUL)."
+)
 
 
 def _named(name: str) -> str:
@@ -28,23 +31,25 @@ def check_input() -> None:
     """Refuse a file where text belongs and a NUL in the address, query or form."""
     for name, value in (request.view_args or {}).items():
         if isinstance(value, str) and "\x00" in value:
-            raise BadInput(
-                NOT_ALLOWED.format(what=f"{_named(name)} in the address"), name
-            )
+            raise BadInput(IN_ADDRESS, name, named=_named(name))
     if "\x00" in request.path:
-        raise BadInput(NOT_ALLOWED.format(what="address"))
+        raise BadInput(NOT_ALLOWED, named=Word(N_("address")))
     for name, value in request.args.items(multi=True):
         if "\x00" in name or "\x00" in value:
-            raise BadInput(NOT_ALLOWED.format(what=_named(name)), _field(name))
+            raise BadInput(NOT_ALLOWED, _field(name), named=_named(name))
     if request.method in ("GET", "HEAD", "OPTIONS"):
         return
     # No form of ours takes a file: a file sent in a text field's place would
     # reach the form as a FileStorage, where every field expects text.
     for name in request.files:
-        raise BadInput(f"The {_named(name)} must be text, not a file.", _field(name))
+        raise BadInput(
+            N_("The %(named)s must be text, not a file."),
+            _field(name),
+            named=_named(name),
+        )
     for name, value in request.form.items(multi=True):
         if "\x00" in name or "\x00" in value:
-            raise BadInput(NOT_ALLOWED.format(what=_named(name)), _field(name))
+            raise BadInput(NOT_ALLOWED, _field(name), named=_named(name))
 
 
 def init_app(app: Flask) -> None:

@@ -1,0 +1,206 @@
+"""Refusals in French: the engine's, the API's `error` sentences and HTTP's own
+words, when the phone or client asks for French; English answers unchanged."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+from api_helpers import FRIDAY, Api
+from flask.testing import FlaskClient
+from test_language import FRENCH, app, compiled  # noqa: F401
+
+import scorekeeper
+
+NB = "\u00a0"  # French puts a no-break space before a colon
+
+
+@pytest.fixture
+def api(client: FlaskClient) -> Api:
+    """The API helper, on the app with the compiled French catalogue."""
+    return Api(client)
+
+
+def said(client: FlaskClient, method: str, path: str, french: bool, **more):
+    """Return the answer's status and its `error` sentence, in French or English."""
+    headers = {**more.pop("headers", {}), **(FRENCH if french else {})}
+    response = client.open(path, method=method, headers=headers, **more)
+    assert response.is_json, response.text
+    return response.status_code, response.json["error"]
+
+
+def test_the_engines_refusal_of_a_hand_in_french_and_in_english(client, api):
+    api.create()
+    path = f"/api/games/{api.game_id}/hands"
+    bad = {"bidder": "Ann", "contract": "7X", "tricks": 7}
+    english = said(client, "POST", path, False, json=bad, headers=api.headers())
+    french = said(client, "POST", path, True, json=bad, headers=api.headers())
+    assert english == (
+        400,
+        "'7X' is not a contract: use 6S to 10NT (suits S C D H NT), "
+        "a special contract the rules allow, or pass.",
+    )
+    assert french == (
+        400,
+        f"'7X' n’est pas un contrat{NB}: utilisez 6S à 10NT (couleurs S C D H NT), "
+        "un contrat spécial que les règles permettent, ou pass.",
+    )
+    assert api.game()["hands"] == []  # nothing written, in either language
+
+
+def test_a_refusal_with_its_values_keeps_them_in_french(client, api):
+    api.create()
+    path = f"/api/games/{api.game_id}/hands"
+    hand = {"bidder": "Ann", "contract": "7H", "tricks": [7, 2, 1]}
+    assert said(client, "POST", path, True, json=hand, headers=api.headers()) == (
+        400,
+        "Donnez les levées des 2 camps.",
+    )
+    hand = {"bidder": "Zed", "contract": "7H", "tricks": 7}
+    assert said(client, "POST", path, True, json=hand, headers=api.headers()) == (
+        400,
+        "'Zed' n’est pas à cette table.",
+    )
+
+
+def test_who_may_not_bid_is_said_in_french(client, api):
+    api.create(rules={"preset": "australian", "set_rule": True})
+    api.hand(bidder="Ann", contract="8S", tricks=4)  # set: Ann sits the next one out
+    path = f"/api/games/{api.game_id}/hands"
+    hand = {"bidder": "Ann", "contract": "7H", "tricks": 7}
+    status, error = said(client, "POST", path, True, json=hand, headers=api.headers())
+    assert (status, error) == (
+        400,
+        f"Ann ne peut pas miser à cette manche{NB}: mis en échec à la manche "
+        "précédente.",
+    )
+
+
+def test_a_marked_word_inside_a_refusal_is_french_too(client):
+    bad = {
+        **FRIDAY,
+        "sides": [{"name": "Us", "players": ["Ann", ""]}, FRIDAY["sides"][1]],
+    }
+    assert said(client, "POST", "/api/games", False, json=bad) == (
+        400,
+        "Every player needs a name.",
+    )
+    assert said(client, "POST", "/api/games", True, json=bad) == (
+        400,
+        "Chaque joueur a besoin d’un nom.",
+    )
+
+
+def test_an_error_within_an_error_is_french_all_through(client, api):
+    api.create(rules={"preset": "australian", "set_rule": True})
+    api.hand(bidder="Ann", contract="7H", tricks=7)
+    api.hand(bidder="Ann", contract="7H", tricks=7)
+    # Hand 1 set instead bars Ann from bidding hand 2.
+    failed = {"bidder": "Ann", "contract": "8S", "tricks": 4}
+    path = f"/api/games/{api.game_id}/hands/1"
+    english = said(client, "PUT", path, False, json=failed, headers=api.headers())
+    french = said(client, "PUT", path, True, json=failed, headers=api.headers())
+    assert english == (
+        400,
+        "Hand 2 would then be wrong: Ann may not bid this hand: set or ralphed "
+        "last hand.",
+    )
+    assert french == (
+        400,
+        f"La manche 2 serait alors fausse{NB}: Ann ne peut pas miser à cette "
+        f"manche{NB}: mis en échec à la manche précédente.",
+    )
+
+
+def test_the_apis_own_http_errors_in_french(client):
+    assert said(client, "GET", "/api/nowhere", True) == (
+        404,
+        "Cette adresse n’existe pas dans l’API.",
+    )
+    assert said(client, "DELETE", "/api/games", True) == (
+        405,
+        "Cette adresse n’accepte pas DELETE.",
+    )
+    assert said(client, "GET", "/api/nowhere", False) == (
+        404,
+        "There is no such address in the API.",
+    )
+
+
+def test_a_nights_refusal_in_french(client):
+    night = {"name": "Mardi", "movement": "progressive", "players": ["Ann", "Bob"]}
+    assert said(client, "POST", "/api/nights", True, json=night) == (
+        400,
+        "Une soirée demande au moins quatre joueurs.",
+    )
+
+
+def test_the_error_page_in_french_and_as_it_was_in_english(client):
+    french = client.get("/games/nowhere", headers=FRENCH)
+    assert french.status_code == 404
+    assert "<h1>Introuvable</h1>" in french.text
+    assert "Il n’y a pas de partie avec cet identifiant." in french.text
+    english = client.get("/games/nowhere")
+    assert "<h1>Not Found</h1>" in english.text
+    assert "There is no game with that id." in english.text
+    page = client.get("/no/such/page", headers=FRENCH).text
+    assert "Cette adresse n’existe pas sur le serveur." in page
+
+
+# Every class that carries a sentence a person reads, and where its sentence sits.
+SENTENCE_AT = {
+    **dict.fromkeys(("ScoringError", "GameOver", "NightError"), 1),
+    **dict.fromkeys(
+        (
+            "AppError",
+            "BadInput",
+            "Forbidden",
+            "NotFound",
+            "Conflict",
+            "Unprocessable",
+            "TooMany",
+            "Stale",
+            "Busy",
+        ),
+        0,
+    ),
+}
+
+
+def unmarked_sentences(source: str) -> list[str]:
+    """Return the sentences an error is raised with that no catalogue mark holds."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call):
+            continue
+        called = node.func
+        name = getattr(called, "id", None) or getattr(called, "attr", "")
+        place = SENTENCE_AT.get(name)
+        if place is None or len(node.args) <= place:
+            continue
+        sentence = node.args[place]
+        if isinstance(sentence, ast.JoinedStr) or (
+            isinstance(sentence, ast.Constant)
+            and isinstance(sentence.value, str)
+            and " " in sentence.value
+        ):
+            found.append(f"{name}: {ast.unparse(sentence)[:60]}")
+    return found
+
+
+def test_every_error_sentence_is_marked_for_the_catalogue():
+    package = Path(scorekeeper.__file__).resolve().parent
+    left = {
+        str(path.relative_to(package)): unmarked_sentences(path.read_text())
+        for path in package.rglob("*.py")
+    }
+    assert {path: found for path, found in left.items() if found} == {}
+
+
+def test_the_check_finds_an_unmarked_sentence():
+    source = 'raise BadInput(f"Table {n} is gone.")\nraise NightError("x", "No way.")'
+    assert unmarked_sentences(source) == [
+        "BadInput: f'Table {n} is gone.'",
+        "NightError: 'No way.'",
+    ]
