@@ -10,18 +10,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from flask_babel import gettext
+
 from ..db import grants, store, tokens
 from ..db.models import db
 from ..errors import N_, BadInput, Conflict, NotFound
 from ..games import service as games
-from ..scoring import (
-    Rules,
-    make_table,
-    name_key,
-    replay,
-    rules_from_dict,
-    rules_to_dict,
-)
+from ..scoring import Rules, make_table, name_key, replay
+from ..scoring.rules import rules_from_dict, rules_to_dict
 from ..scoring.table import clean_name
 from . import board, movement, seating
 from .models import Night, NightPlayer, NightRound, NightTable
@@ -29,6 +25,8 @@ from .movement import Seating
 
 RANK_BY = ("wins", "points")
 MOST_HANDS_A_ROUND = 40
+# A table's game is named once, in the language of the phone that starts the round.
+GAME_NAME = N_("%(night)s: round %(round)s, table %(table)s")
 
 
 @dataclass(frozen=True)
@@ -151,8 +149,9 @@ def _open_round(night: Night, seated: Seating) -> list[games.Loaded]:
     made = []
     for table in seated.tables:
         sides = [(" & ".join(side), list(side)) for side in table.sides]
+        name = gettext(GAME_NAME, night=night.name, round=number, table=table.number)
         game, token = games.add_game(
-            f"{night.name}: round {number}, table {table.number}",
+            name,
             rules,
             make_table(sides, table.sides[0][0]),
             ruleset=night.ruleset_id,

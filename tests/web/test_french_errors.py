@@ -204,3 +204,18 @@ def test_the_check_finds_an_unmarked_sentence():
         "BadInput: f'Table {n} is gone.'",
         "NightError: 'No way.'",
     ]
+
+
+def test_a_nights_games_are_named_in_the_language_that_started_the_round(client):
+    night = {"name": "Mardi", "movement": "progressive", "players": list("ABCDEFGH")}
+    french = client.post("/api/nights", json=night, headers=FRENCH).json
+    english = client.post("/api/nights", json={**night, "name": "Tuesday"}).json
+    names = {
+        game["name"] for game in client.get("/api/games?per_page=10").json["games"]
+    }
+    assert names == {
+        "Mardi : ronde 1, table 1",  # a name keeps plain spaces (NFKC)
+        "Mardi : ronde 1, table 2",
+        "Tuesday: round 1, table 1",
+        "Tuesday: round 1, table 2",
+    }, (french, english)
