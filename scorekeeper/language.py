@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from babel.core import negotiate_locale
+from babel.numbers import format_decimal
 from flask import (
     Flask,
     current_app,
@@ -116,6 +117,15 @@ def vary(response: Response) -> Response:
     return response
 
 
+def points(number: int) -> str:
+    """Return points as the page's language writes them: 1 000 in French.
+
+    English pages keep the plain digits they always showed (1000, -120).
+    """
+    spoken = current()
+    return str(number) if spoken == DEFAULT else format_decimal(number, locale=spoken)
+
+
 def said(contract: Contract) -> str:
     """Return a contract's name as a screen reader says it, in the page's language."""
     return spoken_contract(contract, get_translations())
@@ -138,6 +148,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["language_names"] = NAMES
     app.add_template_global(spoken, "languages")
     app.add_template_global(said)
+    app.add_template_filter(points)
     app.add_url_rule("/language", "language", switch, methods=["POST"])
     # A language is no secret worth a token: a form from anywhere may change it,
     # and the home page that carries the switch needs no session for it.

@@ -12,6 +12,7 @@ from babel.lists import format_list
 from flask_babel import gettext, ngettext
 
 from ..language import N_, current
+from ..language import points as written
 from ..results.chart import chart as chart
 from ..results.listing import Summary
 from ..scoring import (
@@ -86,7 +87,7 @@ def suit_class(suit: str | None) -> str:
 
 def signed(points: int, reason: str = "") -> str:
     """Return points as '+250 (slam)' or '-120'."""
-    text = f"{points:+d}" if points else "0"
+    text = ("+" if points > 0 else "") + written(points)
     plain = reason in ("", "made", "failed", "redeal", "nothing on a misère")
     if plain or reason.endswith((" trick", " tricks")) or reason == "no trick points":
         return text
