@@ -11,8 +11,7 @@ from typing import Protocol
 from babel.lists import format_list
 from flask_babel import gettext, ngettext
 
-from ..language import N_, current
-from ..language import points as written
+from ..language import N_, current, points
 from ..results.chart import chart as chart
 from ..results.listing import Summary
 from ..scoring import (
@@ -85,9 +84,9 @@ def suit_class(suit: str | None) -> str:
     return "suit-red" if suit in ("D", "H") else ""
 
 
-def signed(points: int, reason: str = "") -> str:
+def signed(number: int, reason: str = "") -> str:
     """Return points as '+250 (slam)' or '-120'."""
-    text = ("+" if points > 0 else "") + written(points)
+    text = ("+" if number > 0 else "") + points(number)
     plain = reason in ("", "made", "failed", "redeal", "nothing on a misère")
     if plain or reason.endswith((" trick", " tricks")) or reason == "no trick points":
         return text
