@@ -41,8 +41,10 @@ def directed(night_id: str) -> Night:
     night = service.load(night_id)
     if not is_director(night):
         raise Forbidden(
-            "Only the director's phone can do this: open the director's link "
-            "given when the night was set up."
+            gettext(
+                "Only the director's phone can do this: open the director's link "
+                "given when the night was set up."
+            )
         )
     return night
 
@@ -126,7 +128,7 @@ def take_direction(night_id: str, token: str) -> BaseResponse:
     """The director's link: this phone may direct the night from now on."""
     found = service.load(night_id)
     if not service.may_direct(found, token):
-        raise Forbidden("That is not this night's director's link.")
+        raise Forbidden(gettext("That is not this night's director's link."))
     access.grant(NIGHT, found.id, token)
     flash(gettext("This phone directs the night."))
     return redirect(url_for(".direct", night_id=found.id))
@@ -245,7 +247,7 @@ def card(night_id: str, number: int, token: str) -> BaseResponse:
     """A table card's link: this phone writes table `number`'s games from now on."""
     found = service.load(night_id)
     if not seating.card_opens(found, number, token):
-        raise Forbidden("That is not one of this night's table cards.")
+        raise Forbidden(gettext("That is not one of this night's table cards."))
     access.grant(CARD, f"{found.id}:{number}", token)
     return redirect(url_for(".table", night_id=found.id, number=number))
 
