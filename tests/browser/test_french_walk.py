@@ -75,8 +75,9 @@ def sides(*pairs: tuple[str, list[str]]) -> list[dict[str, Any]]:
     return [{"name": name, "players": players} for name, players in pairs]
 
 
-def set_up(base: str, page: Page) -> list[tuple[str, int]]:
-    """Set up a club's worth of data; return every path to walk and its status."""
+def set_up(base: str, page: Page) -> tuple[list[tuple[str, int]], str]:
+    """Set up a club's worth of data; return every path to walk and its status,
+    and the scoreboard of a game this phone scores."""
     couples = sides(("Nous", ["Ann", "Cat"]), ("Eux", ["Bob", "Dan"]))
     done = game(
         base,
@@ -194,7 +195,7 @@ def set_up(base: str, page: Page) -> list[tuple[str, int]]:
         ("/games/no-such-game", 404),
         ("/no-such-page", 404),
         (f"/rules/{rules['id']}/edit/not-the-token", 403),
-    ]
+    ], board
 
 
 def fit(page: Page) -> list[str]:
@@ -245,6 +246,30 @@ def walk(page: Page, base: str, paths: list[tuple[str, int]], check: Any) -> dic
     return found
 
 
+def offline(page: Page, base: str, board: str, check: Any) -> dict:
+    """With no connection: open a page the phone did not keep (the worker's own
+    page answers), then tap Undo on a kept scoreboard; return what is wrong."""
+    page.goto(base + board)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()  # the worker's page now: it keeps the scoreboard
+    kept = "(path) => caches.match(path).then((copy) => copy !== undefined)"
+    page.wait_for_function(kept, arg=board)
+    found = {}
+    page.context.set_offline(True)
+    try:
+        response = page.goto(base + "/nights")
+        assert response is not None
+        wrong = [] if response.status == 503 else [f"status {response.status}"]
+        found["no connection"] = wrong + check(page, "no connection")
+        page.goto(base + board)
+        page.locator(f"a[href='{board}/undo']").first.click()
+        expect(page.locator("#needs-line")).to_be_visible()
+        found["needs the connection"] = check(page, "needs the connection")
+    finally:
+        page.context.set_offline(False)
+    return {name: wrong for name, wrong in found.items() if wrong}
+
+
 def endpoints(paths: list[tuple[str, int]], app: Flask) -> set[str]:
     """Return the endpoints the walked paths reach (an address of none: no page)."""
     routes = app.url_map.bind("localhost")
@@ -267,12 +292,13 @@ def test_every_page_in_french_has_no_english_passes_axe_and_fits(
         on_english, on_french = english.new_page(), french.new_page()
         for page in (on_english, on_french):
             page.set_default_timeout(10_000)
-        paths = set_up(club_server, on_english)
+        paths, board = set_up(club_server, on_english)
         walked = endpoints(paths, app)
         assert unwalked(app, walked) == {}, "pages neither walked nor excluded"
         set_up_at = time.monotonic()
 
         found = walk(on_french, club_server, paths, in_french)
+        found |= offline(on_french, club_server, board, in_french)
         french_at = time.monotonic()
 
         def as_before(page: Page, path: str) -> list[str]:
@@ -282,6 +308,12 @@ def test_every_page_in_french_has_no_english_passes_axe_and_fits(
         found |= {
             f"{path} (English)": wrong
             for path, wrong in walk(on_english, club_server, paths, as_before).items()
+        }
+        found |= {
+            f"{name} (English)": wrong
+            for name, wrong in offline(
+                on_english, club_server, board, as_before
+            ).items()
         }
         print(
             f"\n{len(paths)} pages ({len(walked)} routes): set up "
