@@ -270,6 +270,46 @@ def offline(page: Page, base: str, board: str, check: Any) -> dict:
     return {name: wrong for name, wrong in found.items() if wrong}
 
 
+NO_CHECKS = "document.querySelectorAll('form').forEach((f) => f.noValidate = true)"
+
+
+def act(page: Page, base: str, check: Any) -> dict:
+    """Send the forms people send, refused and accepted, and check the page each
+    leads to (a flashed word after an action, a form's errors); return what is
+    wrong."""
+    found = {}
+
+    def sent(button: str, name: str) -> None:
+        page.evaluate(NO_CHECKS)  # the server's refusal, not the browser's
+        page.locator(f"[name={button}]").click()
+        page.wait_for_load_state()
+        wrong = check(page, name)
+        if wrong:
+            found[name] = wrong
+
+    page.goto(base + "/new/2x2")
+    sent("review", "new game: nobody named")
+    for index, name in enumerate(["Ann", "Cat", "Bob", "Dan"]):
+        page.locator(f"input[name='players-{index}']").fill(name)
+    sent("review", "new game: its rules checked")
+    sent("start", "new game: started")
+    page.goto(base + "/seasons/")
+    page.evaluate(OPEN_DETAILS)
+    for field, value in (
+        ("name", "Hiver"),
+        ("first_day", "2020-01-01"),
+        ("last_day", "2020-03-31"),
+        ("password", "not the password"),
+    ):
+        page.locator(f"input[name={field}]").fill(value)
+    sent("save", "season: a wrong password")
+    page.goto(base + "/nights/new")
+    sent("start", "night: no name")
+    page.goto(base + "/rules/new")
+    sent("save", "house rules: no name")
+    return found
+
+
 def endpoints(paths: list[tuple[str, int]], app: Flask) -> set[str]:
     """Return the endpoints the walked paths reach (an address of none: no page)."""
     routes = app.url_map.bind("localhost")
@@ -298,6 +338,7 @@ def test_every_page_in_french_has_no_english_passes_axe_and_fits(
         set_up_at = time.monotonic()
 
         found = walk(on_french, club_server, paths, in_french)
+        found |= act(on_french, club_server, in_french)
         found |= offline(on_french, club_server, board, in_french)
         french_at = time.monotonic()
 
@@ -308,6 +349,10 @@ def test_every_page_in_french_has_no_english_passes_axe_and_fits(
         found |= {
             f"{path} (English)": wrong
             for path, wrong in walk(on_english, club_server, paths, as_before).items()
+        }
+        found |= {
+            f"{name} (English)": wrong
+            for name, wrong in act(on_english, club_server, as_before).items()
         }
         found |= {
             f"{name} (English)": wrong
