@@ -17,7 +17,7 @@ from phone import PHONE, assert_accessible
 from playwright.sync_api import Browser, Page, expect
 from test_entry import BROKEN_WORDS, ZOOMED
 from test_language import english_left, shown
-from test_zoom import SIDEWAYS
+from test_zoom import BROKEN_HEADERS, SIDEWAYS
 from werkzeug.exceptions import NotFound
 
 pytestmark = pytest.mark.browser
@@ -205,7 +205,8 @@ def fit(page: Page) -> list[str]:
     page.set_viewport_size(ZOOMED)
     try:
         found += [f"200%: {bad}" for bad in page.evaluate(SIDEWAYS)]
-        found += [f"200% broken: {bad}" for bad in page.evaluate(BROKEN_WORDS)]
+        broken = page.evaluate(BROKEN_WORDS) + page.evaluate(BROKEN_HEADERS)
+        found += [f"200%: {word!r} broken across lines" for word in broken]
     finally:
         page.set_viewport_size(PHONE)
     return found
