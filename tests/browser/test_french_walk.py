@@ -75,9 +75,9 @@ def sides(*pairs: tuple[str, list[str]]) -> list[dict[str, Any]]:
     return [{"name": name, "players": players} for name, players in pairs]
 
 
-def set_up(base: str, page: Page) -> tuple[list[tuple[str, int]], str]:
+def set_up(base: str, page: Page) -> tuple[list[tuple[str, int]], dict[str, str]]:
     """Set up a club's worth of data; return every path to walk and its status,
-    and the scoreboard of a game this phone scores."""
+    and the scoreboards of two games the walking phone scores."""
     couples = sides(("Nous", ["Ann", "Cat"]), ("Eux", ["Bob", "Dan"]))
     done = game(
         base,
@@ -110,7 +110,7 @@ def set_up(base: str, page: Page) -> tuple[list[tuple[str, int]], str]:
         {"name": "Chez Lise", "rules": {"preset": "australian", "target": 300}},
     )
     nights = []
-    for name in ("Mardi au club", "Jeudi au club"):
+    for name in ("Mardi au club", "Jeudi au club", "Vendredi au club"):
         body = {"name": name, "movement": "progressive", "round_hands": 4}
         nights.append(post(f"{base}/api/nights", {**body, "players": NINE}))
     for night in nights:
@@ -120,10 +120,11 @@ def set_up(base: str, page: Page) -> tuple[list[tuple[str, int]], str]:
             {"bidder": "Bob", "contract": "6S", "tricks": 4},
         ):
             post(f"{base}/api/games/{table}/hands", hand, night["director_token"])
-    called = nights[1]
-    post(
-        f"{base}/api/nights/{called['id']}/rounds/1/close", {}, called["director_token"]
-    )
+    called, ended = nights[1:]
+    for night in (called, ended):
+        token = night["director_token"]
+        post(f"{base}/api/nights/{night['id']}/rounds/1/close", {}, token)
+    post(f"{base}/api/nights/{ended['id']}/finish", {}, ended["director_token"])
 
     today = datetime.now(UTC).date().isoformat()
     page.goto(f"{base}/seasons/")
@@ -192,10 +193,15 @@ def set_up(base: str, page: Page) -> tuple[list[tuple[str, int]], str]:
         (later, 200),
         (f"{later}/screen", 200),
         (f"{later}/players/Ann", 200),
+        (f"/nights/{ended['id']}", 200),  # finished: its awards
+        (f"/nights/{ended['id']}/screen", 200),
+        (f"/nights/{ended['id']}/players/Bob", 200),
+        (f"/games/{five['id']}/table", 200),
+        (f"/games/{done['id']}/share", 200),
         ("/games/no-such-game", 404),
         ("/no-such-page", 404),
         (f"/rules/{rules['id']}/edit/not-the-token", 403),
-    ], board
+    ], {"playing": board, "finished": f"/games/{done['id']}"}
 
 
 def fit(page: Page) -> list[str]:
@@ -247,9 +253,10 @@ def walk(page: Page, base: str, paths: list[tuple[str, int]], check: Any) -> dic
     return found
 
 
-def offline(page: Page, base: str, board: str, check: Any) -> dict:
+def offline(page: Page, base: str, games: dict[str, str], check: Any) -> dict:
     """With no connection: open a page the phone did not keep (the worker's own
     page answers), then tap Undo on a kept scoreboard; return what is wrong."""
+    board = games["playing"]
     page.goto(base + board)
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.reload()  # the worker's page now: it keeps the scoreboard
@@ -274,7 +281,7 @@ def offline(page: Page, base: str, board: str, check: Any) -> dict:
 NO_CHECKS = "document.querySelectorAll('form').forEach((f) => f.noValidate = true)"
 
 
-def act(page: Page, base: str, check: Any) -> dict:
+def act(page: Page, base: str, games: dict[str, str], check: Any) -> dict:
     """Send the forms people send, refused and accepted, and check the page each
     leads to (a flashed word after an action, a form's errors); return what is
     wrong."""
@@ -282,18 +289,24 @@ def act(page: Page, base: str, check: Any) -> dict:
 
     def sent(button: str, name: str) -> None:
         page.evaluate(NO_CHECKS)  # the server's refusal, not the browser's
-        page.locator(f"[name={button}]").click()
+        page.locator(button).first.click()
         page.wait_for_load_state()
         wrong = check(page, name)
         if wrong:
             found[name] = wrong
 
     page.goto(base + "/new/2x2")
-    sent("review", "new game: nobody named")
+    sent("[name=review]", "new game: nobody named")
     for index, name in enumerate(["Ann", "Cat", "Bob", "Dan"]):
         page.locator(f"input[name='players-{index}']").fill(name)
-    sent("review", "new game: its rules checked")
-    sent("start", "new game: started")
+    sent("[name=review]", "new game: its rules checked")
+    sent("[name=start]", "new game: started")
+    page.goto(f"{base}{games['playing']}/undo")
+    sent("main form button", "a hand undone")
+    page.goto(base + games["finished"])
+    rematch = "form[action$='/rematch'] button"
+    if page.locator(rematch).count():  # the other language's walk started it
+        sent(rematch, "a rematch started")
     page.goto(base + "/seasons/")
     page.evaluate(OPEN_DETAILS)
     for field, value in (
@@ -303,11 +316,11 @@ def act(page: Page, base: str, check: Any) -> dict:
         ("password", "not the password"),
     ):
         page.locator(f"input[name={field}]").fill(value)
-    sent("save", "season: a wrong password")
+    sent("[name=save]", "season: a wrong password")
     page.goto(base + "/nights/new")
-    sent("start", "night: no name")
+    sent("[name=start]", "night: no name")
     page.goto(base + "/rules/new")
-    sent("save", "house rules: no name")
+    sent("[name=save]", "house rules: no name")
     return found
 
 
@@ -333,14 +346,14 @@ def test_every_page_in_french_has_no_english_passes_axe_and_fits(
         on_english, on_french = english.new_page(), french.new_page()
         for page in (on_english, on_french):
             page.set_default_timeout(10_000)
-        paths, board = set_up(club_server, on_english)
+        paths, games = set_up(club_server, on_english)
         walked = endpoints(paths, app)
         assert unwalked(app, walked) == {}, "pages neither walked nor excluded"
         set_up_at = time.monotonic()
 
         found = walk(on_french, club_server, paths, in_french)
-        found |= act(on_french, club_server, in_french)
-        found |= offline(on_french, club_server, board, in_french)
+        found |= act(on_french, club_server, games, in_french)
+        found |= offline(on_french, club_server, games, in_french)
         french_at = time.monotonic()
 
         def as_before(page: Page, path: str) -> list[str]:
@@ -353,12 +366,12 @@ def test_every_page_in_french_has_no_english_passes_axe_and_fits(
         }
         found |= {
             f"{name} (English)": wrong
-            for name, wrong in act(on_english, club_server, as_before).items()
+            for name, wrong in act(on_english, club_server, games, as_before).items()
         }
         found |= {
             f"{name} (English)": wrong
             for name, wrong in offline(
-                on_english, club_server, board, as_before
+                on_english, club_server, games, as_before
             ).items()
         }
         print(
