@@ -2,6 +2,10 @@
 // when the phone is offline or the page is the copy the worker kept.
 (() => {
   const script = document.currentScript;
+  // The page's words (its data-words, in the page's language), else English.
+  const WORDS = JSON.parse(script.dataset.words || "{}");
+  const word = (key, english, values = {}) =>
+    (WORDS[key] ?? english).replace(/%\((\w+)\)s/g, (all, name) => values[name] ?? all);
   if ("serviceWorker" in navigator && window.isSecureContext) {
     navigator.serviceWorker.register(script.dataset.worker, { scope: "/" })
       .catch(() => {});  // no worker: the app works as before, only not offline
@@ -14,7 +18,7 @@
     if (!line) return;
     const show = () => {
       if (copy && navigator.onLine) {
-        line.textContent = "Back online: reload for the latest score.";
+        line.textContent = word("reload", "Back online: reload for the latest score.");
       }
       line.hidden = !copy && navigator.onLine;
     };
@@ -35,14 +39,19 @@
     note.id = "needs-line";
     note.className = "banner warn";
     note.setAttribute("role", "status");
-    note.textContent = `${what} needs the connection: nothing was changed. Try again once the phone is back online.`;
+    note.textContent = word(
+      "needs",
+      "%(what)s needs the connection: nothing was changed. Try again once the phone is back online.",
+      { what },
+    );
     (target.closest(".actions, .scroll, .saved, .banner") || target).after(note);
   };
   window.addEventListener("click", (event) => {
     const link = event.target.closest?.("a[href]");
     if (!link || link.origin !== location.origin || link.hash) return;
     if (/^\/games\/[^/]+\/(undo|hands\/\d+\/edit)$/.test(link.pathname)) {
-      needs(event, link, link.pathname.endsWith("/undo") ? "Undo" : "Editing a hand");
+      needs(event, link, link.pathname.endsWith("/undo")
+        ? word("undo", "Undo") : word("edit", "Editing a hand"));
     }
   });
   // Forms are heard first (capture on window), before live.js takes a submit
@@ -51,6 +60,7 @@
     const form = event.target;
     if (form.id === "hand") return;  // kept on the phone by queue.js
     const button = event.submitter?.textContent.trim();
-    needs(event, form, button ? `“${button}”` : "This");
+    needs(event, form, button
+      ? word("quoted", "“%(button)s”", { button }) : word("this", "This"));
   }, true);
 })();

@@ -10,6 +10,10 @@
 // release installs a new worker and a new cache.
 const SHELL = [];
 const CACHE = "scorekeeper-dev";
+// The "No connection" page's words in the phone's language (pwa.py writes them
+// in for a language other than English, the words below).
+const WORDS = {};
+const word = (key, english) => WORDS[key] ?? english;
 const PAGE = /^\/(games\/[^/]+)?$/;  // the home page and each scoreboard
 
 self.addEventListener("install", (event) => {
@@ -106,16 +110,19 @@ async function keep(response) {
 function unreachable(request) {
   const url = new URL(request.url);
   const game = url.pathname.match(/^\/games\/[^/]+/);
-  const back = game ? [game[0], "Back to the scoreboard"] : ["/", "Home"];
+  const back = game
+    ? [game[0], word("scoreboard", "Back to the scoreboard")]
+    : ["/", word("home", "Home")];
   const said = request.method === "GET"
-    ? "Nothing was changed."
-    : "It may not have reached the server: check the score once the phone is back online.";
+    ? word("unchanged", "Nothing was changed.")
+    : word("maybe", "It may not have reached the server: check the score once the phone is back online.");
   const css = SHELL.filter((path) => path.endsWith(".css"))
     .map((path) => `<link rel="stylesheet" href="${path}">`).join("");
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8">
+  const title = word("title", "No connection");
+  const html = `<!doctype html><html lang="${word("lang", "en")}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>No connection</title>${css}</head><body><main>
-<h1>No connection</h1><p>This needs the server, and the phone cannot reach it. ${said}</p>
+<title>${title}</title>${css}</head><body><main>
+<h1>${title}</h1><p>${word("needs", "This needs the server, and the phone cannot reach it.")} ${said}</p>
 <p><a class="button" href="${back[0]}">${back[1]}</a></p></main></body></html>`;
   return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
 }

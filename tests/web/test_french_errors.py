@@ -145,7 +145,7 @@ def test_the_error_page_in_french_and_as_it_was_in_english(client):
     assert "<h1>Not Found</h1>" in english.text
     assert "There is no game with that id." in english.text
     page = client.get("/no/such/page", headers=FRENCH).text
-    assert "Cette adresse n’existe pas sur le serveur." in page
+    assert "Il n’y a rien à cette adresse sur le serveur." in page
 
 
 # Every class that carries a sentence a person reads, and where its sentence sits.
