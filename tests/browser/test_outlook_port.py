@@ -1,0 +1,265 @@
+"""static/outlook.js scores waiting hands as the engine does (issue 22, point 2).
+
+Random games under every preset and random house rules, at every table shape:
+the engine replays each game to some point, the page's model of it is taken
+there (present.deals_ahead, as the scoreboard writes it), then a few more hands
+are tapped as the hand form sends them. After each, the engine's totals,
+ending, winner, who may not bid, hint lines and end line must be what
+outlook.js finds from the model and the form's fields; a hand the server would
+refuse must be one outlook.js cannot score.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from playwright.sync_api import Browser, Page
+from werkzeug.datastructures import MultiDict
+
+from scorekeeper.games import present
+from scorekeeper.games.forms import HandForm
+from scorekeeper.scoring import (
+    PRESETS,
+    SETTINGS,
+    GameState,
+    Rules,
+    ScoringError,
+    Table,
+    check_room,
+    make_table,
+    replay,
+    rules_from_dict,
+    rules_to_dict,
+)
+from scorekeeper.scoring.contracts import KNOWN_SPECIALS
+
+pytestmark = pytest.mark.browser
+SCRIPT = Path(__file__).resolve().parents[2] / "static" / "outlook.js"
+NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
+SHAPES = [(2, 1), (3, 1), (2, 2), (5, 1), (2, 3), (3, 2)]
+GAMES_PER_SET = 3
+RANDOM_SETS = 60
+
+
+@pytest.fixture(scope="module")
+def blank(browser: Browser) -> Iterator[Page]:
+    """A blank page holding outlook.js, as the scoreboard loads it."""
+    page = browser.new_page()
+    page.set_content('<html lang="en"><body></body></html>')
+    page.add_script_tag(content=SCRIPT.read_text(encoding="utf-8"))
+    yield page
+    page.close()
+
+
+def random_rules(rng: random.Random) -> Rules:
+    """Return a house rule set: a preset with random settings and contracts."""
+    while True:
+        data: dict[str, Any] = {"preset": rng.choice(sorted(PRESETS))}
+        for key, setting in SETTINGS.items():
+            if rng.random() < 0.5:
+                continue
+            if setting.kind in ("word", "bool"):
+                values = [c.value for c in setting.choices] or [True, False]
+                data[key] = rng.choice(values)
+            elif key in ("target", "ceiling"):
+                data[key] = rng.choice([None, 150, 300, 500, 700])
+            elif key == "floor":
+                data[key] = rng.choice([None, -100, -250, -500])
+            elif key == "lock":
+                data[key] = rng.choice([None, 200, 450])
+            elif key == "point_spread":
+                data[key] = rng.choice([None, 300, 600])
+            elif key == "hands_limit":
+                data[key] = rng.choice([None, 3, 8])
+            elif key == "points_per_trick":
+                data[key] = rng.choice([0, 10, 20])
+            elif key == "normal_offset":
+                data[key] = rng.choice([-20, 0, 10])
+        if rng.random() < 0.6:
+            known = rng.sample(sorted(KNOWN_SPECIALS), rng.randint(0, 4))
+            contracts: dict[str, Any] = {k: rng.choice([200, 350, 500]) for k in known}
+            if rng.random() < 0.3:
+                contracts["big_bid"] = {"value": 300, "made": "at_least", "tricks": 8}
+            if rng.random() < 0.2:
+                contracts["cheap_fail"] = {
+                    "value": 400,
+                    "made": "all",
+                    "tricks": 10,
+                    "failure_value": 100,
+                }
+            data["contracts"] = contracts
+        try:
+            return rules_from_dict(data)
+        except ScoringError:
+            continue
+
+
+def random_table(rng: random.Random, shape: tuple[int, int]) -> Table:
+    """Return a table of this shape, the first dealer anyone."""
+    count, size = shape
+    players = iter(NAMES)
+    sides = [
+        (f"Side{i + 1}", [next(players) for _ in range(size)]) for i in range(count)
+    ]
+    return make_table(sides, rng.choice(NAMES[: count * size]))
+
+
+def split(rng: random.Random, count: int, first: int | None = None) -> list[int]:
+    """Return ten tricks shared among `count` sides, the first side `first`."""
+    tricks = [0] * count
+    if first is not None:
+        tricks[0] = first
+    for _ in range(10 - sum(tricks)):
+        tricks[rng.randrange(1 if first is not None else 0, count)] += 1
+    return tricks
+
+
+def tapped(
+    rng: random.Random, rules: Rules, table: Table, state: GameState
+) -> list[list[str]]:
+    """Return a hand as the hand form sends it: mostly sound, at times not."""
+    count = len(table.sides)
+    bids = rules.normal_contracts() + rules.special_contracts()
+    if rng.random() < 0.12:
+        fields = [["passed", "Everyone passed"]]
+        if count > 2 or rules.all_pass == "play_no_trumps":
+            tricks = split(rng, count)
+            fields += [[f"tricks_{i}", str(t)] for i, t in enumerate(tricks)]
+        return fields
+    # Big bids by the side ahead, to reach the ends of the game often.
+    bid = rng.choice(bids if rng.random() < 0.5 else bids[len(bids) // 2 :])
+    if state.barred and rng.random() < 0.7:
+        bidders = [p for p in table.players if p not in state.barred]
+    else:
+        bidders = list(table.players)
+    bidder = rng.choice(bidders)
+    fields = [["bidder", bidder], ["contract", bid.key], ["save", "Save hand"]]
+    if count == 5 and not bid.is_misere and rng.random() < 0.4:
+        fields.append(
+            ["partner", rng.choice([p for p in table.players if p != bidder])]
+        )
+    aim = {"none": 0, "exactly": bid.tricks, "all": 10}.get(bid.made, bid.tricks)
+    taken = max(0, min(10, aim + rng.choice([0, 0, 0, 1, -1, -2, -3, 3, 10])))
+    if count == 2:
+        fields.append(["tricks", str(taken)])
+    else:
+        side = table.side_of(bidder)
+        shared = split(rng, count, taken)
+        shared[0], shared[side] = shared[side], shared[0]
+        fields += [[f"tricks_{i}", str(t)] for i, t in enumerate(shared)]
+    if rules.target is not None and not rules.win_requires_contract:
+        if rng.random() < 0.3:
+            fields.append(["first_out", str(rng.randrange(count))])
+    wrong = rng.random()
+    if wrong < 0.02:
+        fields = [f for f in fields if f[0] != "bidder"]
+    elif wrong < 0.04:
+        fields = [["contract", "6Z"] if f[0] == "contract" else f for f in fields]
+    elif wrong < 0.05:
+        fields = [f for f in fields if not f[0].startswith("tricks")]
+    return fields
+
+
+def engine_after(
+    rules: Rules, table: Table, state: GameState, fields: list[list[str]]
+) -> GameState | None:
+    """Return the game after a hand as the server records it, or None if refused."""
+    form = HandForm(formdata=MultiDict(fields), meta={"csrf": False})
+    form.for_table(rules, table)
+    if not form.validate():
+        return None
+    try:
+        hand = form.hand(rules, table)
+        check_room(state)
+        return replay(rules, table, [hand], since=state)
+    except ScoringError:
+        return None
+
+
+def seen(table: Table, rules: Rules, state: GameState) -> dict[str, Any]:
+    """Return what the page shows of a game after a hand, as outlook.js says it."""
+    return {
+        "totals": list(state.totals),
+        "ending": state.ending,
+        "winner": state.winner,
+        "barred": list(state.barred),
+        "lines": present.hints(rules, table, state),
+        "end": present.ending([side.name for side in table.sides], state),
+    }
+
+
+def cases(seed: int) -> Iterator[tuple[dict[str, Any], list[Any], list[Any]]]:
+    """Yield games: the page's model, the waiting hands' fields, what follows each."""
+    rng = random.Random(seed)
+    sets = list(PRESETS.values()) + [random_rules(rng) for _ in range(RANDOM_SETS)]
+    for rules in sets:
+        for shape in SHAPES:
+            for _ in range(GAMES_PER_SET):
+                table = random_table(rng, shape)
+                state = replay(rules, table, [])
+                for _ in range(rng.randrange(0, 8)):  # the hands saved
+                    after = engine_after(
+                        rules, table, state, tapped(rng, rules, table, state)
+                    )
+                    if after is None or after.finished:
+                        continue
+                    state = after
+                if state.finished or state.full:
+                    continue
+                ahead = present.deals_ahead(rules, table, state)
+                waiting, expected = [], []
+                at = state
+                for _ in range(rng.randint(1, 4)):  # the hands waiting
+                    fields = tapped(rng, rules, table, at)
+                    after = engine_after(rules, table, at, fields)
+                    waiting.append(fields)
+                    expected.append(
+                        None if after is None else seen(table, rules, after)
+                    )
+                    if after is None or after.finished:
+                        break
+                    at = after
+                yield (
+                    {"ahead": ahead, "waiting": waiting, "rules": rules_to_dict(rules)},
+                    waiting,
+                    expected,
+                )
+
+
+# What the page shows of each step (it also gets the barred line's words). The
+# games go as one JSON text: the page reads it faster than Playwright's objects.
+FOUND = """(text) => JSON.stringify(JSON.parse(text).map(
+  (game) => Outlook.steps(game.ahead, game.waiting).map(
+    (step) => step && (({ totals, ending, winner, barred, lines, end }) =>
+      ({ totals, ending, winner, barred, lines, end }))(step))))"""
+
+
+def test_outlook_js_scores_every_waiting_hand_as_the_engine_does(
+    app: Flask, blank: Page
+):
+    with app.test_request_context():
+        games = list(cases(500))
+    sent = json.dumps([game for game, _, _ in games])
+    found = json.loads(blank.evaluate(FOUND, sent))
+    compared = 0
+    for (game, _, expected), steps in zip(games, found, strict=True):
+        assert steps == expected, game
+        compared += len(expected)
+    counts = {"hands": compared, "ended": 0, "lines": 0, "refused": 0, "barred": 0}
+    for _, _, expected in games:
+        for step in expected:
+            if step is None:
+                counts["refused"] += 1
+                continue
+            counts["ended"] += step["ending"] is not None
+            counts["lines"] += bool(step["lines"])
+            counts["barred"] += bool(step["barred"])
+    # Enough of each kind to mean something.
+    assert counts["hands"] > 2000, counts
+    assert min(counts.values()) > 50, counts
