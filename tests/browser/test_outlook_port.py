@@ -80,12 +80,12 @@ def random_rules(rng: random.Random) -> Rules:
             elif key == "points_per_trick":
                 data[key] = rng.choice([0, 10, 20])
             elif key == "normal_offset":
-                data[key] = rng.choice([-20, 0, 10])
+                data[key] = rng.choice([-20, 0, 5])  # 5: odd halves
         if rng.random() < 0.6:
             known = rng.sample(sorted(KNOWN_SPECIALS), rng.randint(0, 4))
             contracts: dict[str, Any] = {k: rng.choice([200, 350, 500]) for k in known}
             if rng.random() < 0.3:
-                contracts["big_bid"] = {"value": 300, "made": "at_least", "tricks": 8}
+                contracts["big_bid"] = {"value": 355, "made": "at_least", "tricks": 8}
             if rng.random() < 0.2:
                 contracts["cheap_fail"] = {
                     "value": 400,
@@ -130,6 +130,9 @@ def tapped(
         fields = [["passed", "Everyone passed"]]
         if count > 2 or rules.all_pass == "play_no_trumps":
             tricks = split(rng, count)
+            if rng.random() < 0.3:  # a slam by one side
+                tricks = [0] * count
+                tricks[rng.randrange(count)] = 10
             fields += [[f"tricks_{i}", str(t)] for i, t in enumerate(tricks)]
         return fields
     # Big bids by the side ahead, to reach the ends of the game often.
@@ -145,7 +148,7 @@ def tapped(
             ["partner", rng.choice([p for p in table.players if p != bidder])]
         )
     aim = {"none": 0, "exactly": bid.tricks, "all": 10}.get(bid.made, bid.tricks)
-    taken = max(0, min(10, aim + rng.choice([0, 0, 0, 1, -1, -2, -3, 3, 10])))
+    taken = max(0, min(10, aim + rng.choice([0, 0, 0, 1, -1, -2, -3, 2, 3, 10])))
     if count == 2:
         fields.append(["tricks", str(taken)])
     else:
