@@ -18,8 +18,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from api_helpers import FRIDAY, post
 from flask import Flask
-from playwright.sync_api import Browser, Page
+from line import Line
+from playwright.sync_api import Browser, Page, expect
+from test_live import tap
+from test_offline_table import kept_by_the_worker
+from test_queue import signal
 from werkzeug.datastructures import MultiDict
 
 from scorekeeper.games import present
@@ -266,3 +271,88 @@ def test_outlook_js_scores_every_waiting_hand_as_the_engine_does(
     # Enough of each kind to mean something.
     assert counts["hands"] > 2000, counts
     assert min(counts.values()) > 50, counts
+
+
+@pytest.fixture
+def line(live_server: str) -> Iterator[Line]:
+    """Return the phone's line to the server, which a test may cut."""
+    kept = Line(live_server)
+    yield kept
+    kept.close()
+
+
+def test_a_set_bidder_waiting_offline_shows_who_may_not_bid_and_what_wins(
+    live_server: str, line: Line, page: Page
+):
+    rules = {"preset": "australian", "set_rule": True}
+    game = post(f"{live_server}/api/games", FRIDAY | {"rules": rules})
+    hand = {"bidder": "Ann", "contract": "9H", "tricks": 9}
+    post(f"{live_server}/api/games/{game['id']}/hands", hand, game["write_token"])
+    page.goto(line.url + game["links"]["play"])
+    expect(page.locator(".totals .score")).to_have_text(["400", "10"])
+    kept_by_the_worker(page)
+    before = page.locator(".hint:visible").all_inner_texts()
+    barred = page.locator("[data-live=status] .banner.warn:visible")
+    expect(barred).to_have_count(0)
+
+    signal(page, line, False)
+    tap(page, "Who won the bidding?", "Bob")
+    tap(page, "Contract", "8S")
+    tap(page, "Tricks the bidders took", "5")  # three short: set
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.locator("#waiting")).to_contain_text("Hand 2 waiting to send")
+    expect(barred).to_have_text(["Bob may not bid this hand."])
+    waiting = page.locator(".hint:visible").all_inner_texts()
+    assert waiting and waiting != before
+    expect(page.locator("#unscored")).to_have_count(0)
+
+    page.reload()  # the service worker's copy, and its outlook.js
+    expect(page.locator("#offline")).to_be_visible()
+    expect(barred).to_have_text(["Bob may not bid this hand."])
+    expect(page.locator(".hint:visible")).to_have_text(waiting)
+
+    # Bob bids again: the server would refuse it, so nothing is guessed.
+    tap(page, "Who won the bidding?", "Bob")
+    tap(page, "Contract", "6S")
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.locator("#waiting p")).to_have_count(2)
+    expect(page.locator(".hint:visible")).to_have_text(
+        ["What wins and who may not bid: shown once hand 3 is sent."]
+    )
+    page.get_by_role("button", name="Undo hand 3").click()
+    expect(page.locator(".hint:visible")).to_have_text(waiting)
+
+    signal(page, line, True)
+    expect(page.locator("#waiting")).to_be_hidden()
+    expect(page.locator("table.hands tbody tr")).to_have_count(2)
+    expect(page.locator(".totals .score")).to_have_text(["450", "-230"])
+    expect(page.locator("[data-waiting]")).to_have_count(0)  # the server's own
+    expect(barred).to_have_text(["Bob may not bid this hand."])
+    expect(page.locator(".hint:visible")).to_have_text(waiting)
+
+
+def test_a_hand_waiting_that_ends_the_game_says_who_won(
+    live_server: str, line: Line, page: Page
+):
+    game = post(f"{live_server}/api/games", FRIDAY)
+    hand = {"bidder": "Ann", "contract": "9H", "tricks": 9}
+    post(f"{live_server}/api/games/{game['id']}/hands", hand, game["write_token"])
+    page.goto(line.url + game["links"]["play"])
+    expect(page.locator(".totals .score")).to_have_text(["400", "10"])
+
+    signal(page, line, False)
+    tap(page, "Who won the bidding?", "Cat")
+    tap(page, "Contract", "7S")
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.locator("#waiting")).to_contain_text("Hand 2 waiting to send")
+    expect(page.locator(".banner.win:visible")).to_have_text(
+        ["Us won out the front door."]
+    )
+    expect(page.locator(".deal")).to_be_hidden()
+    expect(page.locator(".hint:visible")).to_have_count(0)
+
+    signal(page, line, True)
+    expect(page.locator("#waiting")).to_be_hidden()
+    expect(page.locator(".banner.win p").first).to_have_text(
+        "Us won out the front door."
+    )
