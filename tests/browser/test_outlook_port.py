@@ -21,6 +21,7 @@ import pytest
 from api_helpers import FRIDAY, post
 from flask import Flask
 from line import Line
+from phone import PHONE
 from playwright.sync_api import Browser, Page, expect
 from test_live import tap
 from test_offline_table import kept_by_the_worker
@@ -356,3 +357,35 @@ def test_a_hand_waiting_that_ends_the_game_says_who_won(
     expect(page.locator(".banner.win p").first).to_have_text(
         "Us won out the front door."
     )
+
+
+def test_a_french_phone_says_what_wins_offline_as_the_server_does(
+    live_server: str, line: Line, browser: Browser
+):
+    context = browser.new_context(viewport=PHONE, locale="fr-CA")
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    sides = FRIDAY["sides"] + [{"name": "Eux", "players": ["Eve", "Fay"]}]
+    rules = {"preset": "australian", "ralph_rule": True}
+    body = FRIDAY | {"rules": rules, "sides": sides}
+    game = post(f"{live_server}/api/games", body)
+    hand = {"bidder": "Ann", "contract": "9H", "tricks": [9, 1, 0]}
+    post(f"{live_server}/api/games/{game['id']}/hands", hand, game["write_token"])
+    page.goto(line.url + game["links"]["play"])
+    assert page.locator("html").get_attribute("lang") == "fr"
+    signal(page, line, False)
+    taps = {"bidder": "Bob", "contract": "misere", "tricks_0": "4", "tricks_1": "6"}
+    taps["tricks_2"] = "0"  # Bob ralphed: a misère with three tricks or more
+    for name, value in taps.items():
+        page.locator(f"label.tap:has(input[name={name}][value='{value}'])").click()
+    page.locator("#save").click()
+    status = page.locator("[data-live=status] p:visible:not(.deal)")
+    expect(page.locator("[data-live=status] [data-waiting]").first).to_be_visible()
+    waiting = status.all_inner_texts()
+    assert any("Bob" in text for text in waiting), waiting
+
+    signal(page, line, True)
+    expect(page.locator("#waiting")).to_be_hidden()
+    expect(page.locator("[data-waiting]")).to_have_count(0)
+    expect(status).to_have_text(waiting)
+    context.close()
