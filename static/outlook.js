@@ -1,11 +1,11 @@
 // What wins and who may not bid after the hands waiting on this phone, offline.
-// A port of the engine for one purpose: the server's model of the game (the
-// rules' settings, the sides, the contracts as scorekeeper/scoring offers them,
-// how the game stands: scoring/outlook.py port_model) and the contracts' names
-// come with the page; this scores each waiting hand (hands.py make_hand and
-// score_hand), ends the game and bars a bidder (game.py replay, _ending,
-// _barred), then finds what wins next hand (outlook.py) and says it in the
-// page's words (games/present.py hints and ending). Nothing it finds is saved:
+// A port of the engine for one purpose. The writer's page carries the engine's
+// model of the game (scoring/outlook.py port_model: the rules' settings, the
+// sides, the contracts as the engine offers them, each named in the page's
+// words, and how the game stands); this scores each waiting hand (hands.py
+// make_hand, score_hand), ends the game and bars a bidder (game.py replay,
+// _ending, _barred), finds what wins next hand (outlook.py) and says it in the
+// page's words (games/present.py hints, ending). Nothing it finds is saved:
 // the server scores every hand again. tests/browser/test_outlook_port.py holds
 // it equal to the engine, game after random game.
 "use strict";
@@ -316,8 +316,8 @@ const Outlook = (() => {
   }
 
   // games/present.py _view_words and hints: one line per side.
-  function hintLines(model, names, views, say) {
-    const name = (bid) => names[bid.key] ?? bid.key;
+  function hintLines(model, views, say) {
+    const name = (bid) => bid.name;
     const either = (words) => {
       const some = words.slice(0, 3);
       if (words.length > 3) return `${some.join(", ")}, …`;
@@ -369,8 +369,7 @@ const Outlook = (() => {
   // After each waiting hand (its form fields), in order: the totals, the ending,
   // who may not bid, the hint lines and the end line; null from the first hand
   // the engine would refuse on.
-  function steps(ahead, waiting, words = {}, language = "en") {
-    const model = ahead.model;
+  function steps(model, waiting, words = {}, language = "en") {
     const engine = game(model);
     const say = speaker(words);
     let state = { totals: model.totals, hands: model.hands, barred: model.barred, ending: model.ending, winner: model.winner };
@@ -388,7 +387,7 @@ const Outlook = (() => {
         ending: state.ending,
         winner: state.winner,
         barred: state.barred ? [state.barred] : [],
-        lines: hintLines(model, ahead.names, engine.outlook(state), say),
+        lines: hintLines(model, engine.outlook(state), say),
         end: endLine(model, state, say, language),
         may_not_bid: state.barred ? [say("may_not_bid", { name: state.barred })] : [],
       });
@@ -396,9 +395,8 @@ const Outlook = (() => {
     return found;
   }
   // After all the waiting hands: as steps' last, or null.
-  const after = (ahead, waiting, words, language) => {
-    if (!ahead?.model) return null;
-    const found = steps(ahead, waiting, words, language);
+  const after = (model, waiting, words, language) => {
+    const found = steps(model, waiting, words, language);
     return found.length ? found.at(-1) : null;
   };
 

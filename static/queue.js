@@ -278,8 +278,9 @@ document.addEventListener("DOMContentLoaded", () => {
   // The deal line follows the hands waiting here as it would saved ones: the
   // server wrote who deals from its last hand on, round the table (deals_ahead).
   // What wins, who may not bid and the end of the game follow them too, scored
-  // here by outlook.js from the server's model of the game; a hand it cannot
-  // score (the server would refuse it) leaves a note saying they come once sent.
+  // here by outlook.js from the engine's model of the game (data-model); a hand
+  // it cannot score (the server would refuse it) leaves a note saying they
+  // come once it is sent.
   function moveDeal(hands) {
     const line = document.querySelector(".deal[data-ahead]");
     if (!line) return;
@@ -298,7 +299,7 @@ document.addEventListener("DOMContentLoaded", () => {
       if (other.dataset.waiting !== undefined) other.remove();  // the last hands' lines
       else other.hidden = kept.length > 0;
     }
-    const after = kept.length ? scored(ahead, kept) : null;
+    const after = kept.length ? scored(line.dataset.model, kept) : null;
     line.hidden = Boolean(after?.end);
     if (!kept.length) return;
     const said = (text, kind) => {
@@ -318,9 +319,10 @@ document.addEventListener("DOMContentLoaded", () => {
     }
   }
   // The waiting hands scored by outlook.js, or null when it cannot.
-  function scored(ahead, kept) {
+  function scored(model, kept) {
+    if (!model || typeof Outlook === "undefined") return null;
     try {
-      return typeof Outlook === "undefined" ? null : Outlook.after(ahead, kept.map((hand) => hand.fields), WORDS.outlook, document.documentElement.lang);
+      return Outlook.after(JSON.parse(model), kept.map((hand) => hand.fields), WORDS.outlook, document.documentElement.lang);
     } catch (error) {
       return null;  // never worse than the note
     }

@@ -25,7 +25,6 @@ from ..scoring import (
     moves_deal,
     outlook,
 )
-from ..scoring.outlook import bids_offered, port_model
 
 ENDING_WORDS = {
     "front_door": N_("out the front door"),
@@ -60,7 +59,9 @@ class Card:
     created: datetime
     hands: int
     finished: bool
-    scores: tuple[tuple[str, int], ...]  # ("Ann & Cat", 30): players, total
+    scores: tuple[
+        tuple[str, int], ...
+    ]  # ("Ann & Cat", 30): who played, and their total
 
 
 def card(game: Summary) -> Card:
@@ -237,7 +238,8 @@ def hints(rules: Rules, table: Table, state: GameState) -> list[str]:
     """Return one short line per side: what wins or loses it the game next hand."""
     lines = []
     for view in outlook(rules, table, state):
-        if parts := _view_words(view):
+        parts = _view_words(view)
+        if parts:
             side = table.sides[view.side].name
             lines.append(
                 gettext("%(side)s: %(parts)s.", side=side, parts="; ".join(parts))
@@ -246,17 +248,15 @@ def hints(rules: Rules, table: Table, state: GameState) -> list[str]:
 
 
 def deals_ahead(rules: Rules, table: Table, state: GameState) -> dict[str, object]:
-    """Return the deals and the game from here, for hands waiting on the phone.
+    """Return the deals from here, so hands waiting on the phone move the deal line.
 
-    seats: [dealer, first bidder] once round, the next deal first; passes: whether
-    all passing moves the deal; for outlook.js, model and the contracts' names.
+    seats: who deals and who bids first, the next deal first and once round the
+    table; passes: whether everyone passing passes the deal on.
     """
     seats = [table.dealer(state.deals + k) for k in range(len(table.seats))]
     return {
         "seats": [[dealer, table.left_of(dealer)] for dealer in seats],
         "passes": moves_deal(rules, None),
-        "model": port_model(rules, table, state),
-        "names": {bid.key: bid_words(bid) for bid in bids_offered(rules)},
     }
 
 

@@ -10,7 +10,7 @@ contract.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -226,11 +226,17 @@ PORTED = (
 )
 
 
-def port_model(rules: Rules, table: Table, state: GameState) -> dict[str, Any]:
+def port_model(
+    rules: Rules,
+    table: Table,
+    state: GameState,
+    name: Callable[[Contract], str] = lambda contract: contract.name,
+) -> dict[str, Any]:
     """Return, JSON-ready, what a port needs to score hands played after `state`.
 
     The rules' settings, the sides, the contracts as this engine offers them
-    (least valued first, as `outlook` tries them) and how the game stands.
+    (least valued first, as `outlook` tries them; each as `name` says it) and
+    how the game stands.
     """
     return {
         "rules": {key: getattr(rules, key) for key in PORTED},
@@ -238,6 +244,7 @@ def port_model(rules: Rules, table: Table, state: GameState) -> dict[str, Any]:
         "bids": [
             {
                 "key": c.key,
+                "name": name(c),
                 "value": c.value,
                 "penalty": c.penalty,
                 "tricks": c.tricks,

@@ -2,7 +2,7 @@
 
 Random games under every preset and random house rules, at every table shape:
 the engine replays each game to some point, the page's model of it is taken
-there (present.deals_ahead, as the scoreboard writes it), then a few more hands
+there (port_model, as the scoreboard writes it), then a few more hands
 are tapped as the hand form sends them. After each, the engine's totals,
 ending, winner, who may not bid, hint lines and end line must be what
 outlook.js finds from the model and the form's fields; a hand the server would
@@ -39,6 +39,7 @@ from scorekeeper.scoring import (
     Table,
     check_room,
     make_table,
+    port_model,
     replay,
     rules_from_dict,
     rules_to_dict,
@@ -221,7 +222,7 @@ def cases(seed: int) -> Iterator[tuple[dict[str, Any], list[Any], list[Any]]]:
                     state = after
                 if state.finished or state.full:
                     continue
-                ahead = present.deals_ahead(rules, table, state)
+                model = port_model(rules, table, state, present.bid_words)
                 waiting, expected = [], []
                 at = state
                 for _ in range(rng.randint(1, 4)):  # the hands waiting
@@ -235,7 +236,7 @@ def cases(seed: int) -> Iterator[tuple[dict[str, Any], list[Any], list[Any]]]:
                         break
                     at = after
                 yield (
-                    {"ahead": ahead, "waiting": waiting, "rules": rules_to_dict(rules)},
+                    {"model": model, "waiting": waiting, "rules": rules_to_dict(rules)},
                     waiting,
                     expected,
                 )
@@ -244,7 +245,7 @@ def cases(seed: int) -> Iterator[tuple[dict[str, Any], list[Any], list[Any]]]:
 # What the page shows of each step (it also gets the barred line's words). The
 # games go as one JSON text: the page reads it faster than Playwright's objects.
 FOUND = """(text) => JSON.stringify(JSON.parse(text).map(
-  (game) => Outlook.steps(game.ahead, game.waiting).map(
+  (game) => Outlook.steps(game.model, game.waiting).map(
     (step) => step && (({ totals, ending, winner, barred, lines, end }) =>
       ({ totals, ending, winner, barred, lines, end }))(step))))"""
 
