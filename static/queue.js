@@ -277,8 +277,10 @@ document.addEventListener("DOMContentLoaded", () => {
   }
   // The deal line follows the hands waiting here as it would saved ones: the
   // server wrote who deals from its last hand on, round the table (deals_ahead).
-  // What wins and who may not bid need the hands scored: until they are, the
-  // page says so instead of showing the old ones.
+  // What wins, who may not bid and the end of the game follow them too, scored
+  // here by outlook.js from the engine's model of the game (data-model); a hand
+  // it cannot score (the server would refuse it) leaves a note saying they
+  // come once it is sent.
   function moveDeal(hands) {
     const line = document.querySelector(".deal[data-ahead]");
     if (!line) return;
@@ -294,14 +296,35 @@ document.addEventListener("DOMContentLoaded", () => {
     const number = kept.length ? kept.at(-1).number + 1 : line.dataset.number;
     line.firstChild.textContent = line.firstChild.textContent.replace(/\d+/, number);
     for (const other of status.querySelectorAll(".hint, .banner")) {
-      if (other.id === "unscored") other.remove();
+      if (other.dataset.waiting !== undefined) other.remove();  // the last hands' lines
       else other.hidden = kept.length > 0;
     }
-    if (kept.length) {
-      const note = paragraph(word("unscored", "What wins and who may not bid: shown once hand %(number)s is sent.", kept.at(-1)));
-      note.className = "hint";
+    const after = kept.length ? scored(line.dataset.model, kept) : null;
+    line.hidden = Boolean(after?.end);
+    if (!kept.length) return;
+    const said = (text, kind) => {
+      const p = paragraph(text);
+      p.className = kind;
+      p.dataset.waiting = "";
+      return p;
+    };
+    if (!after) {
+      const note = said(word("unscored", "What wins and who may not bid: shown once hand %(number)s is sent.", kept.at(-1)), "hint");
       note.id = "unscored";
       line.after(note);
+    } else if (after.end) {
+      line.after(said(after.end, "banner win"));
+    } else {
+      line.after(...after.may_not_bid.map((text) => said(text, "banner warn")), ...after.lines.map((text) => said(text, "hint")));
+    }
+  }
+  // The waiting hands scored by outlook.js, or null when it cannot.
+  function scored(model, kept) {
+    if (!model || typeof Outlook === "undefined") return null;
+    try {
+      return Outlook.after(JSON.parse(model), kept.map((hand) => hand.fields), WORDS.outlook, document.documentElement.lang);
+    } catch (error) {
+      return null;  // never worse than the note
     }
   }
   // Undo takes back the last hand, saved or waiting: while hands wait here, it

@@ -11,7 +11,7 @@ from werkzeug.wrappers import Response
 from ..db import idempotency
 from ..errors import AppError, Forbidden, Stale, app_error, wants_json
 from ..language import N_
-from ..scoring import Hand, ScoringError, describe_rules
+from ..scoring import Hand, ScoringError, describe_rules, port_model
 from ..web import access, conditional, repeats
 from . import background, present, saved, service
 from .forms import ConfirmForm, HandForm, hand_data, hand_fields
@@ -117,6 +117,8 @@ def drawn(
         more=len(state.hands) > SHOWN_HANDS,
         hints=present.hints(game.rules, table, state),
         ahead=present.deals_ahead(game.rules, table, state),
+        # For outlook.js: what wins after the hands waiting on this phone.
+        model=port_model(game.rules, table, state, present.bid_words) if form else None,
         banner=present.ending([side.name for side in table.sides], state),
         summary=describe_rules(game.rules, len(table.seats), get_translations()),
         chart=present.chart(table, state),

@@ -15,7 +15,14 @@ from .game import (
 )
 from .hands import Hand, contracting_sides, make_hand, parse_contract, score_hand
 from .names import name_key, normal_name
-from .outlook import Outlook, first_out_matters, outlook, wins_if_made
+from .outlook import (
+    Outlook,
+    bids_offered,
+    first_out_matters,
+    outlook,
+    port_model,
+    wins_if_made,
+)
 from .rules import PRESET_NAMES, PRESETS, Rules, rules_from_dict, rules_to_dict
 from .settings import (
     DEFAULT_PRESET,
@@ -65,6 +72,8 @@ __all__ = [
     "make_hand",
     "make_table",
     "outlook",
+    "bids_offered",
+    "port_model",
     "parse_contract",
     "moves_deal",
     "replay",

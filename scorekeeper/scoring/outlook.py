@@ -10,11 +10,12 @@ contract.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .contracts import Contract
-from .game import GameState, ending_after
+from .game import MOST_HANDS, GameState, ending_after
 from .hands import Hand
 from .rules import Rules
 from .table import Table
@@ -183,17 +184,83 @@ def _side_outlook(
     )
 
 
+def bids_offered(rules: Rules) -> list[Contract]:
+    """Return every contract the rules allow, least valued first (stable)."""
+    return sorted(
+        rules.normal_contracts() + rules.special_contracts(), key=lambda c: c.value
+    )
+
+
 def outlook(rules: Rules, table: Table, state: GameState) -> tuple[Outlook, ...]:
     """Return per side the contracts that, made or failed next hand, end the game."""
     if state.finished:
         return ()
-    bids = sorted(
-        rules.normal_contracts() + rules.special_contracts(), key=lambda c: c.value
-    )
+    bids = bids_offered(rules)
     return tuple(
         _side_outlook(rules, table, state, side, bids)
         for side in range(len(table.sides))
     )
+
+
+# The settings a hand's score, the ending and who may not bid read: all a port
+# of this engine (static/outlook.js, for hands waiting on a phone) is given.
+PORTED = (
+    "slam_bonus",
+    "youngstown_bonus",
+    "failure",
+    "defender_tricks",
+    "misere_defenders",
+    "points_per_trick",
+    "lock",
+    "target",
+    "floor",
+    "exact_target",
+    "ceiling",
+    "win_requires_contract",
+    "point_spread",
+    "hands_limit",
+    "all_pass",
+    "partner_share",
+    "set_rule",
+    "ralph_rule",
+)
+
+
+def port_model(
+    rules: Rules,
+    table: Table,
+    state: GameState,
+    name: Callable[[Contract], str] = lambda contract: contract.name,
+) -> dict[str, Any]:
+    """Return, JSON-ready, what a port needs to score hands played after `state`.
+
+    The rules' settings, the sides, the contracts as this engine offers them
+    (least valued first, as `outlook` tries them; each as `name` says it) and
+    how the game stands.
+    """
+    return {
+        "rules": {key: getattr(rules, key) for key in PORTED},
+        "sides": [{"name": s.name, "players": list(s.players)} for s in table.sides],
+        "bids": [
+            {
+                "key": c.key,
+                "name": name(c),
+                "value": c.value,
+                "penalty": c.penalty,
+                "tricks": c.tricks,
+                "made": c.made,
+                "misere": c.is_misere,
+                "normal": c.is_normal,
+            }
+            for c in bids_offered(rules)
+        ],
+        "totals": list(state.totals),
+        "hands": len(state.hands),
+        "most": MOST_HANDS,
+        "barred": state.barred[0] if state.barred else "",
+        "ending": state.ending,
+        "winner": state.winner,
+    }
 
 
 def first_out_matters(rules: Rules, totals: Sequence[int]) -> bool:
