@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 from api_helpers import CLUB_PASSWORD, TEST_DATABASE_URL, reset_database
-from phone import phone
+from phone import ZOOMED, french_phone, phone
 from playwright.sync_api import Browser, Page, sync_playwright
 from server import run_server
 
@@ -38,6 +38,18 @@ def browser() -> Iterator[Browser]:
 def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
     """A phone at 390x844 in light mode."""
     yield from phone(browser, request, "light")
+
+
+@pytest.fixture
+def french(browser: Browser) -> Iterator[Page]:
+    """A phone at 390x844 whose language is Québec French."""
+    yield from french_phone(browser)
+
+
+@pytest.fixture
+def french_zoomed(browser: Browser) -> Iterator[Page]:
+    """The same phone at 200 % zoom: 195 CSS px wide, each pixel drawn twice."""
+    yield from french_phone(browser, ZOOMED, 2)
 
 
 @pytest.fixture

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from phone import ZOOMED
 from playwright.sync_api import Locator, Page, expect
 from test_table import Thumb, expect_totals, four_handed, new_game
 
@@ -177,11 +178,6 @@ def test_a_new_game_reviews_the_rules_and_the_dealer_before_it_starts(
     start.click()
     expect(page.locator(".deal")).to_contain_text("Cat deals")
 
-
-# Chrome's page zoom at 200% lays a 390 px phone out 195 CSS px wide with every
-# CSS pixel drawn twice: that is the honest emulation here, as the stylesheet
-# sets its text in px, which a root font-size of 200% would leave as it is.
-ZOOMED = {"width": 195, "height": 422}
 
 # Every word on a tile that the layout broke across lines ("6/N/T", "10/0").
 BROKEN_WORDS = """() => {

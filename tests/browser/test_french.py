@@ -3,25 +3,13 @@ fit the phone (French runs longer than English); the switch takes it back."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from api_helpers import post
-from phone import PHONE, assert_accessible, assert_fits
-from playwright.sync_api import Browser, Page, expect
+from phone import assert_accessible, assert_fits
+from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
 NINE = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"]
-
-
-@pytest.fixture
-def french(browser: Browser) -> Iterator[Page]:
-    """A phone at 390x844 whose language is Québec French."""
-    context = browser.new_context(viewport=PHONE, locale="fr-CA")
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    yield page
-    context.close()
 
 
 def test_the_french_pages_fit_a_phone_and_pass_axe(live_server, french: Page):

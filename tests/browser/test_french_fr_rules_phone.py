@@ -3,40 +3,15 @@ off a phone at 390 px or at 200 % zoom, and no word on a tap breaks (issue 24)."
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from api_helpers import post
-from phone import PHONE, assert_accessible, assert_fits
-from playwright.sync_api import Browser, Page, expect
-from test_entry import BROKEN_WORDS, ZOOMED
+from phone import assert_accessible, assert_fits
+from playwright.sync_api import Page, expect
+from test_entry import BROKEN_WORDS
 from test_french_fr_rules import ODD
 from test_zoom import SIDEWAYS
 
 pytestmark = pytest.mark.browser
-
-
-def french_phone(browser: Browser, viewport: dict[str, int]) -> Iterator[Page]:
-    """Open a phone whose language is fr-CA, at this size."""
-    context = browser.new_context(
-        viewport=viewport, locale="fr-CA", device_scale_factor=2
-    )
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    yield page
-    context.close()
-
-
-@pytest.fixture
-def french(browser: Browser) -> Iterator[Page]:
-    """A 390x844 phone in Québec French."""
-    yield from french_phone(browser, PHONE)
-
-
-@pytest.fixture
-def zoomed(browser: Browser) -> Iterator[Page]:
-    """The same phone at 200 % zoom: 195 CSS px wide."""
-    yield from french_phone(browser, ZOOMED)
 
 
 def rule_paths(live_server: str, page: Page) -> list[str]:
@@ -67,9 +42,13 @@ def test_the_house_rules_pages_in_french_fit_a_phone_and_pass_axe(
         assert french.evaluate(BROKEN_WORDS) == [], path
 
 
-def test_the_house_rules_pages_in_french_at_200_percent(live_server, zoomed: Page):
+def test_the_house_rules_pages_in_french_at_200_percent(
+    live_server, french_zoomed: Page
+):
     found = {}
-    for path in rule_paths(live_server, zoomed):
-        zoomed.goto(f"{live_server}{path}")
-        found[path] = zoomed.evaluate(SIDEWAYS) + zoomed.evaluate(BROKEN_WORDS)
+    for path in rule_paths(live_server, french_zoomed):
+        french_zoomed.goto(f"{live_server}{path}")
+        found[path] = french_zoomed.evaluate(SIDEWAYS) + french_zoomed.evaluate(
+            BROKEN_WORDS
+        )
     assert found == {path: [] for path in found}

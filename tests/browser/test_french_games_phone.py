@@ -4,14 +4,12 @@ at 200 % zoom (French runs longer than English)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from api_helpers import FRIDAY, post
 from line import Line
-from phone import PHONE, assert_accessible, assert_fits
-from playwright.sync_api import Browser, Page, expect
-from test_entry import BROKEN_WORDS, ZOOMED
+from phone import assert_accessible, assert_fits
+from playwright.sync_api import Page, expect
+from test_entry import BROKEN_WORDS
 from test_queue import line, signal
 from test_zoom import SIDEWAYS
 
@@ -25,34 +23,6 @@ FOUR = [
 FIVE = [
     {"name": name, "players": [name]} for name in ("Ann", "Bob", "Cat", "Dan", "Eve")
 ]
-
-
-def french_phone(browser: Browser, viewport: dict[str, int], scale: int) -> Page:
-    """Open a page on a phone whose language is Québec French."""
-    context = browser.new_context(
-        viewport=viewport,  # type: ignore[arg-type]
-        device_scale_factor=scale,
-        locale="fr-CA",
-    )
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    return page
-
-
-@pytest.fixture
-def french(browser: Browser) -> Iterator[Page]:
-    """A 390x844 phone in French."""
-    page = french_phone(browser, PHONE, 1)
-    yield page
-    page.context.close()
-
-
-@pytest.fixture
-def zoomed(browser: Browser) -> Iterator[Page]:
-    """A 390x844 phone in French at 200% zoom: 195 CSS px wide."""
-    page = french_phone(browser, ZOOMED, 2)
-    yield page
-    page.context.close()
 
 
 def game_pages(base: str, sides: list[dict[str, object]], *hands: object) -> list[str]:
@@ -114,15 +84,19 @@ def test_every_game_page_in_french_passes_axe_and_fits(live_server, french: Page
             assert_fits(french)
 
 
-def test_at_200_percent_no_french_game_page_scrolls_sideways(live_server, zoomed: Page):
+def test_at_200_percent_no_french_game_page_scrolls_sideways(
+    live_server, french_zoomed: Page
+):
     play, *paths = game_pages(
         live_server, FOUR, {"bidder": "Bartholomew", "contract": "7H", "tricks": 7}
     )
-    zoomed.goto(live_server + play)
+    french_zoomed.goto(live_server + play)
     found = {}
     for path in paths:
-        zoomed.goto(live_server + path)
-        found[path] = zoomed.evaluate(SIDEWAYS) + zoomed.evaluate(BROKEN_WORDS)
+        french_zoomed.goto(live_server + path)
+        found[path] = french_zoomed.evaluate(SIDEWAYS) + french_zoomed.evaluate(
+            BROKEN_WORDS
+        )
     assert {path: bad for path, bad in found.items() if bad} == {}
 
 

@@ -3,13 +3,11 @@ runs longer than English), pass axe, and share.js says what it did in French."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from api_helpers import post
-from phone import PHONE, assert_accessible, assert_fits
-from playwright.sync_api import Browser, Page, expect
-from test_entry import BROKEN_WORDS, ZOOMED
+from phone import assert_accessible, assert_fits
+from playwright.sync_api import Page, expect
+from test_entry import BROKEN_WORDS
 from test_zoom import SIDEWAYS
 
 pytestmark = pytest.mark.browser
@@ -21,16 +19,6 @@ VENDREDI = {
         {"name": "Eux", "players": ["Bob", "Dan", "Fay"]},
     ],
 }
-
-
-@pytest.fixture
-def french(browser: Browser) -> Iterator[Page]:
-    """A phone at 390x844 whose language is Québec French."""
-    context = browser.new_context(viewport=PHONE, locale="fr-CA")
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    yield page
-    context.close()
 
 
 def check(page: Page) -> None:
@@ -81,26 +69,19 @@ def test_the_share_pages_in_french_fit_a_phone_and_copy_in_french(
 
 
 def test_the_french_pages_at_200_percent_zoom_run_off_no_side(
-    live_server, browser: Browser
+    live_server, french_zoomed: Page
 ):
+    page = french_zoomed
     game = post(f"{live_server}/api/games", VENDREDI)
-    context = browser.new_context(
-        viewport=ZOOMED, device_scale_factor=2, locale="fr-CA"
-    )
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    try:
-        page.goto(live_server + game["links"]["play"])
-        found = {}
-        paths = ["/new/", "/new/2x3", f"/games/{game['id']}/share"]
-        for path in [*paths, f"/games/{game['id']}/share/play", "/"]:
-            page.goto(live_server + path)
-            found[path] = page.evaluate(SIDEWAYS) + page.evaluate(BROKEN_WORDS)
-        page.goto(live_server + "/new/2x3")
-        for index, name in enumerate(["Ann", "Cat", "Eve", "Bob", "Dan", "Fay"]):
-            page.locator(f"input[name='players-{index}']").fill(name)
-        page.get_by_role("button", name="Suivant : vérifier les règles").click()
-        found["review"] = page.evaluate(SIDEWAYS) + page.evaluate(BROKEN_WORDS)
-        assert {path: bad for path, bad in found.items() if bad} == {}
-    finally:
-        context.close()
+    page.goto(live_server + game["links"]["play"])
+    found = {}
+    paths = ["/new/", "/new/2x3", f"/games/{game['id']}/share"]
+    for path in [*paths, f"/games/{game['id']}/share/play", "/"]:
+        page.goto(live_server + path)
+        found[path] = page.evaluate(SIDEWAYS) + page.evaluate(BROKEN_WORDS)
+    page.goto(live_server + "/new/2x3")
+    for index, name in enumerate(["Ann", "Cat", "Eve", "Bob", "Dan", "Fay"]):
+        page.locator(f"input[name='players-{index}']").fill(name)
+    page.get_by_role("button", name="Suivant : vérifier les règles").click()
+    found["review"] = page.evaluate(SIDEWAYS) + page.evaluate(BROKEN_WORDS)
+    assert {path: bad for path, bad in found.items() if bad} == {}

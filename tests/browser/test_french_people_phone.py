@@ -4,13 +4,10 @@ fits the phone, at 390 px and at 200% zoom (French runs ~20% longer)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from api_helpers import CLUB_PASSWORD, FRIDAY, post
-from phone import PHONE, assert_accessible, assert_fits
-from playwright.sync_api import Browser, Page, expect
-from test_entry import ZOOMED
+from phone import assert_accessible, assert_fits
+from playwright.sync_api import Page, expect
 from test_zoom import SIDEWAYS
 
 pytestmark = pytest.mark.browser
@@ -27,29 +24,8 @@ def won(url: str, players: list[str]) -> None:
     post(f"{url}/api/games/{game['id']}/hands", hand, game["write_token"])
 
 
-def french_phone(browser: Browser, **sized: object) -> Iterator[Page]:
-    """Open a phone whose language is Québec French."""
-    context = browser.new_context(locale="fr-CA", **sized)  # type: ignore[arg-type]
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    yield page
-    context.close()
-
-
-@pytest.fixture
-def french(browser: Browser) -> Iterator[Page]:
-    """A 390x844 phone in Québec French."""
-    yield from french_phone(browser, viewport=PHONE)
-
-
-@pytest.fixture
-def zoomed(browser: Browser) -> Iterator[Page]:
-    """The same phone at 200% zoom: 195 CSS px wide."""
-    yield from french_phone(browser, viewport=ZOOMED, device_scale_factor=2)
-
-
 def test_a_french_phone_names_a_season_and_merges_two_players(
-    club_server: str, french: Page, zoomed: Page
+    club_server: str, french: Page, french_zoomed: Page
 ):
     won(club_server, ["Annie", "Cat", "Bob", "Dan"])
     won(club_server, ["Ann", "Dan", "Bob", "Cat"])
@@ -94,7 +70,7 @@ def test_a_french_phone_names_a_season_and_merges_two_players(
         f"/seasons/{number}",
     ]
     for path in paths:
-        for page in (french, zoomed):
+        for page in (french, french_zoomed):
             page.goto(club_server + path)
             assert page.locator("html").get_attribute("lang") == "fr", path
             page.locator("details").evaluate_all(

@@ -10,9 +10,9 @@ import time
 
 import pytest
 from flask import Flask
-from phone import PHONE, assert_accessible
+from phone import PHONE, ZOOMED, assert_accessible
 from playwright.sync_api import Browser, Page
-from test_entry import BROKEN_WORDS, ZOOMED
+from test_entry import BROKEN_WORDS
 from test_language import english_left, shown
 from test_zoom import BROKEN_HEADERS, SIDEWAYS
 from walked import OPEN_DETAILS, Check, act, offline, set_up

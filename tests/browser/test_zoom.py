@@ -7,8 +7,9 @@ from datetime import UTC, datetime
 
 import pytest
 from api_helpers import CLUB_PASSWORD, FRIDAY, post
+from phone import ZOOMED
 from playwright.sync_api import Browser, Page, expect
-from test_entry import BROKEN_WORDS, ZOOMED
+from test_entry import BROKEN_WORDS
 from test_table import Thumb, expect_totals, new_game
 
 pytestmark = pytest.mark.browser
