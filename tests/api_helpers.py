@@ -87,6 +87,9 @@ FRIDAY = {
     ],
     "first_dealer": "Ann",
 }
+# Five lone players, as the five-handed tests seat them.
+FIVE_SIDES = [{"name": n, "players": [n]} for n in ("Ann", "Bob", "Cat", "Dan", "Eve")]
+FIVE_HANDED = {"name": "Five", "rules": {"preset": "australian"}, "sides": FIVE_SIDES}
 
 
 class Api:

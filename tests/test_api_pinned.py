@@ -7,13 +7,13 @@ import os
 import re
 from pathlib import Path
 
-from api_helpers import FRIDAY
+from api_helpers import FIVE_SIDES, FRIDAY
 
 PINNED = Path(__file__).with_name("pinned_api.json")
 FIVE = {
     "name": "",
     "rules": {"preset": "american", "partner_share": "full"},
-    "sides": [{"name": n, "players": [n]} for n in ("Ann", "Bob", "Cat", "Dan", "Eve")],
+    "sides": FIVE_SIDES,
 }
 # (method, path, body) in order; {game}, {five} and {ruleset} name earlier answers.
 STEPS = [

@@ -5,7 +5,7 @@ at 200 % zoom (French runs longer than English)."""
 from __future__ import annotations
 
 import pytest
-from api_helpers import FRIDAY, post
+from api_helpers import FIVE_SIDES, FRIDAY, post
 from line import Line
 from phone import assert_accessible, assert_fits
 from playwright.sync_api import Page, expect
@@ -19,9 +19,6 @@ __all__ = ["line"]  # the fixture: the phone's line to the server, which a test 
 FOUR = [
     {"name": "Les Tremblay", "players": ["Maximiliane", "Christabelle"]},
     {"name": "Les Gagnon", "players": ["Bartholomew", "Dan"]},
-]
-FIVE = [
-    {"name": name, "players": [name]} for name in ("Ann", "Bob", "Cat", "Dan", "Eve")
 ]
 
 
@@ -67,7 +64,7 @@ def test_every_game_page_in_french_passes_axe_and_fits(live_server, french: Page
     )
     five = game_pages(
         live_server,
-        FIVE,
+        FIVE_SIDES,
         {
             "bidder": "Ann",
             "partner": "Cat",

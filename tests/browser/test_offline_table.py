@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from api_helpers import FRIDAY, post
+from api_helpers import FIVE_HANDED, FRIDAY, post
 from line import Line
 from playwright.sync_api import Page, expect
 from test_live import tap
@@ -199,14 +199,7 @@ def test_a_refused_save_says_why_by_the_save_button_in_the_pages_words(
 
 
 def test_a_five_handed_bidder_cannot_be_their_own_partner(live_server, page):
-    five = {
-        "name": "Five",
-        "rules": {"preset": "australian"},
-        "sides": [
-            {"name": n, "players": [n]} for n in ("Ann", "Bob", "Cat", "Dan", "Eve")
-        ],
-    }
-    game = post(f"{live_server}/api/games", five)
+    game = post(f"{live_server}/api/games", FIVE_HANDED)
     page.goto(live_server + game["links"]["play"])
     tap(page, "Called partner", "Bob")
     tap(page, "Who won the bidding?", "Bob")

@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from api_helpers import FRIDAY, post
+from api_helpers import FIVE_HANDED, FRIDAY, post
 from phone import PHONE, SHOTS, assert_accessible
 from playwright.sync_api import Browser, Page, expect
 
@@ -72,14 +72,7 @@ def test_without_the_wake_lock_api_the_table_display_says_so(live_server, tablet
 def test_five_sides_at_minus_five_hundred_fit_without_scrolling_sideways(
     live_server, tablet: Page, size
 ):
-    five = {
-        "name": "Five",
-        "rules": {"preset": "australian"},
-        "sides": [
-            {"name": n, "players": [n]} for n in ("Ann", "Bob", "Cat", "Dan", "Eve")
-        ],
-    }
-    game = post(f"{live_server}/api/games", five)
+    game = post(f"{live_server}/api/games", FIVE_HANDED)
     # Ann and her called partner Bob fail ten no trumps: both fall below zero.
     hand = {"bidder": "Ann", "partner": "Bob", "contract": "10NT"}
     hand["tricks"] = [0, 0, 4, 3, 3]
