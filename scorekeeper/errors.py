@@ -50,7 +50,9 @@ class AppError(Exception):
         """Return the sentence in the language of the request being answered."""
         if not self.template:  # gettext("") is the catalogue's header
             return ""
-        return gettext(self.template, **{k: said(v) for k, v in self.params.items()})
+        return gettext(
+            self.template, **{k: in_words(v) for k, v in self.params.items()}
+        )
 
     def __str__(self) -> str:
         return self.english
@@ -104,7 +106,7 @@ class Busy(AppError):
     default = N_("The database is busy; nothing was changed: try again.")
 
 
-def said(value: object) -> object:
+def in_words(value: object) -> object:
     """Return a value of an error's sentence as the sentence shows it: a marked
     word or an error within it in the request's language, anything else as is."""
     if isinstance(value, Word):

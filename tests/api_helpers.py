@@ -87,6 +87,8 @@ FRIDAY = {
     ],
     "first_dealer": "Ann",
 }
+# A phone set to Québec French, as its Accept-Language says.
+FRENCH = {"Accept-Language": "fr-CA,fr;q=0.9,en;q=0.5"}
 # Five lone players, as the five-handed tests seat them.
 FIVE_SIDES = [{"name": n, "players": [n]} for n in ("Ann", "Bob", "Cat", "Dan", "Eve")]
 FIVE_HANDED = {"name": "Five", "rules": {"preset": "australian"}, "sides": FIVE_SIDES}

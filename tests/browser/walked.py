@@ -8,10 +8,8 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
-from api_helpers import CLUB_PASSWORD, call, post
+from api_helpers import CLUB_PASSWORD, FRENCH, call, post
 from playwright.sync_api import Page, expect
-
-FRENCH = {"Accept-Language": "fr-CA"}
 
 # What is wrong with a page, as one language's walk checks it.
 Check = Callable[[Page, str], list[str]]

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from api_helpers import FRENCH as FRENCH  # the French tests import it from here
 from api_helpers import TEST_DATABASE_URL, Api, reset_database
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -21,7 +22,6 @@ from scorekeeper import create_app, language
 from scorekeeper.db.models import db
 
 SOURCES = Path(language.__file__).resolve().parent / "translations"
-FRENCH = {"Accept-Language": "fr-CA,fr;q=0.9,en;q=0.5"}
 
 
 @pytest.fixture(scope="module")
