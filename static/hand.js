@@ -82,12 +82,6 @@ const handEntry = (() => {
     }
   }
 
-  // The form's words (its data-words, in the page's language), else English.
-  function wordsOf(form) {
-    const words = JSON.parse(form.dataset.words || "{}");
-    return (key, english, values = {}) =>
-      (words[key] ?? english).replace(/%\((\w+)\)s/g, (all, name) => values[name] ?? all);
-  }
   const trickCount = (form, count) => {
     const words = JSON.parse(form.dataset.words || "{}").tricks;
     return words?.[Number(count)] ?? `${count} trick${count === "1" ? "" : "s"}`;
@@ -96,7 +90,7 @@ const handEntry = (() => {
   // What Save hand will record: who, the contract and the tricks, or null
   // while nothing is tapped.
   function parts(form) {
-    const word = wordsOf(form);
+    const word = pageWords(form);
     const bidder = checked(form, "bidder");
     const partner = checked(form, "partner");
     const contract = checked(form, "contract");
@@ -121,7 +115,7 @@ const handEntry = (() => {
   // In a sentence: "Bob 7♥, 7 tricks".
   function words(form) {
     const tapped = parts(form);
-    return tapped ? `${tapped[0]} ${tapped[1]}, ${tapped[2]}` : wordsOf(form)("nothing", "nothing tapped");
+    return tapped ? `${tapped[0]} ${tapped[1]}, ${tapped[2]}` : pageWords(form)("nothing", "nothing tapped");
   }
 
   // Scrolling a tile into view (a tap, the keyboard) stops above the sticky

@@ -9,9 +9,7 @@ document.addEventListener("DOMContentLoaded", () => {
   const line = document.getElementById("updated");
   if (!line) return;
   // The page's words (its data-words, in the page's language), else English.
-  const WORDS = JSON.parse(line?.dataset.words || "{}");
-  const word = (key, english, values = {}) =>
-    (WORDS[key] ?? english).replace(/%\((\w+)\)s/g, (all, name) => values[name] ?? all);
+  const word = pageWords(line);
   const OFFLINE = word("offline", "Offline: showing the last known score.");
   const BACK = word("back", "Back online: the score is up to date.");
   const banner = document.getElementById("offline");

@@ -3,9 +3,7 @@
 (() => {
   const script = document.currentScript;
   // The page's words (its data-words, in the page's language), else English.
-  const WORDS = JSON.parse(script.dataset.words || "{}");
-  const word = (key, english, values = {}) =>
-    (WORDS[key] ?? english).replace(/%\((\w+)\)s/g, (all, name) => values[name] ?? all);
+  const word = pageWords(script);
   if ("serviceWorker" in navigator && window.isSecureContext) {
     navigator.serviceWorker.register(script.dataset.worker, { scope: "/" })
       .catch(() => {});  // no worker: the app works as before, only not offline

@@ -17,9 +17,7 @@ document.addEventListener("DOMContentLoaded", () => {
   if (!list || !canStore()) return;
   const STORE = `waiting:${list.dataset.game}`;
   // The page's words (its data-words, in the page's language), else English.
-  const WORDS = JSON.parse(list?.dataset.words || "{}");
-  const word = (key, english, values = {}) =>
-    (WORDS[key] ?? english).replace(/%\((\w+)\)s/g, (all, name) => values[name] ?? all);
+  const word = pageWords(list);
   const form = () => document.getElementById("hand");
   let held = null;  // the key of the hand whose taps are still on the form
   let plain = false;  // the form is on its way as a plain form: let it go
@@ -322,7 +320,8 @@ document.addEventListener("DOMContentLoaded", () => {
   function scored(model, kept) {
     if (!model || typeof Outlook === "undefined") return null;
     try {
-      return Outlook.after(JSON.parse(model), kept.map((hand) => hand.fields), WORDS.outlook, document.documentElement.lang);
+      const words = JSON.parse(list.dataset.words || "{}").outlook;  // outlook.js's own
+      return Outlook.after(JSON.parse(model), kept.map((hand) => hand.fields), words, document.documentElement.lang);
     } catch (error) {
       return null;  // never worse than the note
     }

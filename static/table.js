@@ -7,9 +7,7 @@ document.addEventListener("DOMContentLoaded", () => {
   if (!top) return;
   const state = document.getElementById("table-wake");
   // The page's words (its data-words, in the page's language), else English.
-  const WORDS = JSON.parse(state?.dataset.words || "{}");
-  const word = (key, english, values = {}) =>
-    (WORDS[key] ?? english).replace(/%\((\w+)\)s/g, (all, name) => values[name] ?? all);
+  const word = pageWords(state);
   let lock = null;
 
   const take = async () => {

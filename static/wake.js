@@ -8,9 +8,7 @@ document.addEventListener("DOMContentLoaded", () => {
   const KEY = "keep-screen-on";
   const state = document.getElementById("wake-state");
   // The page's words (its data-words, in the page's language), else English.
-  const WORDS = JSON.parse(state?.dataset.words || "{}");
-  const word = (key, english, values = {}) =>
-    (WORDS[key] ?? english).replace(/%\((\w+)\)s/g, (all, name) => values[name] ?? all);
+  const word = pageWords(state);
   let lock = null;
 
   const take = async () => {
