@@ -1,5 +1,18 @@
 // Installing and offline: registers the service worker, and says so plainly
-// when the phone is offline or the page is the copy the worker kept.
+// when the phone is offline or the page is the copy the worker kept. Loaded
+// first on every page, it also holds the one filler of the page's words.
+"use strict";
+
+// The words a script shows, in the page's language: an element's data-words
+// (the page writes them from the catalogue: templates/games/_words.html), else
+// the English the script holds; %(name)s is filled in from `values`. Every
+// script's (static/outlook.js, which runs alone in its test, keeps its own).
+function pageWords(element) {
+  const words = JSON.parse(element?.dataset.words || "{}");
+  return (key, english, values = {}) =>
+    (words[key] ?? english).replace(/%\((\w+)\)s/g, (all, name) => values[name] ?? all);
+}
+
 (() => {
   const script = document.currentScript;
   // The page's words (its data-words, in the page's language), else English.
