@@ -57,10 +57,18 @@ def main() -> None:
             client.post(f"/api/games/{game['id']}/hands", json=hand, headers=auth)
         client.get(game["links"]["play"])
         board = f"/games/{game['id']}"
+        # The page a scorer sees most: a game still in play, with the hand entry.
+        playing = client.post("/api/games", json=FRIDAY).json
+        auth = {"Authorization": f"Bearer {playing['write_token']}"}
+        for bidder, contract, tricks in HANDS[:3]:
+            hand = {"bidder": bidder, "contract": contract, "tricks": tricks}
+            client.post(f"/api/games/{playing['id']}/hands", json=hand, headers=auth)
+        client.get(playing["links"]["play"])
         pages = {
             "home": "/",
             "new game": "/new/2x2",
             "scoreboard (12 hands)": board,
+            "scoreboard in play (3)": f"/games/{playing['id']}",
             "edit hand": f"{board}/hands/1/edit",
             "house rules": "/rules/",
             "new house rules": "/rules/new",
