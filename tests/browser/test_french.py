@@ -9,6 +9,9 @@ from phone import assert_accessible, assert_fits
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
+ENGLISH_WORKER = (
+    "() => navigator.serviceWorker.controller?.scriptURL.endsWith('/sw.js')"
+)
 NINE = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"]
 
 
@@ -33,6 +36,10 @@ def test_the_switch_takes_a_french_phone_to_english_and_back(live_server, french
     french.goto(live_server)
     french.get_by_role("button", name="English").click()
     expect(french.get_by_role("heading", name="Five Hundred")).to_be_visible()
+    # The English page registers the worker anew (/sw.js, not ?lang=fr): a page
+    # loaded while the two workers change over can hang (about one run in six;
+    # not mended yet, see the note). Wait until the English worker controls.
+    french.wait_for_function(ENGLISH_WORKER)
     expect(
         french.get_by_text("This phone now shows the app in English.")
     ).to_be_visible()
