@@ -1,4 +1,5 @@
-"""Reading a game cheaply: ETags from its version, and 304s."""
+"""Reading a game cheaply: ETags from its version, and 304s; the lines flashed
+once, which make a page drawn anew and are said only to a page the phone shows."""
 
 from __future__ import annotations
 
@@ -6,7 +7,16 @@ import hashlib
 from collections.abc import Callable
 from pathlib import Path
 
-from flask import Flask, Response, current_app, g, make_response, request, session
+from flask import (
+    Flask,
+    Response,
+    current_app,
+    g,
+    get_flashed_messages,
+    make_response,
+    request,
+    session,
+)
 from werkzeug.wrappers import Request
 
 from .. import language
@@ -62,6 +72,19 @@ def host(asked: Request) -> str:
     return where if spoken == language.DEFAULT else f"{where} {spoken}"
 
 
+def flashed() -> list[str]:
+    """Return the lines flashed for this phone ("Hand 3 saved."), once, to a page
+    it shows.
+
+    A read in the background (the service worker keeping its copy of the page,
+    live.js asking for news: a Sec-Fetch-Mode other than navigate) leaves them
+    for the page the phone opens, where a person reads them.
+    """
+    if request.headers.get("Sec-Fetch-Mode", "navigate") != "navigate":
+        return []
+    return get_flashed_messages()
+
+
 def page_etag(head: Head, writer: bool) -> str | None:
     """Return a scoreboard's ETag for this phone, or None if it must be drawn anew."""
     if session.get("_flashes"):  # a message is shown once, then gone
@@ -113,6 +136,8 @@ def private(response: Response) -> Response:
 
 
 def init_app(app: Flask) -> None:
-    """Work out the build digest once; keep pages drawn for one phone private."""
+    """Work out the build digest once; keep pages drawn for one phone private;
+    give the pages their flashed lines."""
     app.extensions["scorekeeper.build"] = build_digest(app)
     app.after_request(private)
+    app.add_template_global(flashed)

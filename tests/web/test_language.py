@@ -274,6 +274,20 @@ def test_the_switch_is_remembered_by_the_phone(client):
     assert 'lang="en" aria-pressed="true">English</button>' in home
 
 
+def test_a_read_in_the_background_leaves_the_switch_line_to_the_page_shown(client):
+    # The service worker keeping its copy, or live.js asking for news, may read
+    # a page between the switch and the page it leads to: the line waits.
+    client.post("/language", data={"lang": "fr", "next": "/"})
+    line = "Ce téléphone affiche maintenant l’application en français."
+    for mode in ("same-origin", "cors", "no-cors"):
+        read = client.get("/", headers={"Sec-Fetch-Mode": mode}).text
+        assert '<html lang="fr">' in read and line not in read
+    assert line in client.get("/", headers={"Sec-Fetch-Mode": "navigate"}).text
+    assert line not in client.get("/").text  # said once
+    client.post("/language", data={"lang": "en", "next": "/"})
+    assert "now shows the app in English" in client.get("/").text  # no such header
+
+
 @pytest.mark.parametrize(
     "back", ["//elsewhere.example/", "https://elsewhere.example/", "nights", ""]
 )
