@@ -18,7 +18,14 @@ function pageWords(element) {
   // The page's words (its data-words, in the page's language), else English.
   const word = pageWords(script);
   if ("serviceWorker" in navigator && window.isSecureContext) {
+    // The worker's own "No connection" page speaks this page's language.
+    const words = {
+      lang: document.documentElement.lang,
+      ...JSON.parse(script.dataset.words || "{}").worker,
+    };
     navigator.serviceWorker.register(script.dataset.worker, { scope: "/" })
+      .then(() => navigator.serviceWorker.ready)
+      .then(({ active }) => active?.postMessage({ words }))
       .catch(() => {});  // no worker: the app works as before, only not offline
   }
   document.addEventListener("DOMContentLoaded", () => {

@@ -10,11 +10,33 @@
 // release installs a new worker and a new cache.
 const SHELL = [];
 const CACHE = "scorekeeper-dev";
-// The "No connection" page's words in the phone's language (pwa.py writes them
-// in for a language other than English, the words below).
-const WORDS = {};
-const word = (key, english) => WORDS[key] ?? english;
+// The "No connection" page's words: every page sends the worker its own
+// (pwa.js), so the worker speaks the language of the page opened last, and a
+// phone that switches language keeps the same worker. They are kept in a cache
+// of their own, which outlives the worker and a new release. English if none.
+const SAID = "scorekeeper-words";
+const SAID_AT = "/offline-words";
+let said = null;
 const PAGE = /^\/(games\/[^/]+)?$/;  // the home page and each scoreboard
+
+self.addEventListener("message", (event) => {
+  const words = event.data?.words;
+  if (!words || typeof words !== "object") return;
+  said = words;
+  const kept = new Response(JSON.stringify(words), { headers: { "Content-Type": "application/json" } });
+  event.waitUntil(caches.open(SAID).then((cache) => cache.put(SAID_AT, kept)));
+});
+
+// The words last sent, as a function: word(key, english).
+async function spoken() {
+  if (said === null) {
+    const copy = await caches.match(SAID_AT, { cacheName: SAID });
+    said = copy ? await copy.json() : {};
+  }
+  const words = said;
+  const escaped = (text) => String(text).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return (key, english) => escaped(words[key] ?? english);
+}
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -25,7 +47,7 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const key of await caches.keys()) {
-      if (key !== CACHE) await caches.delete(key);
+      if (key !== CACHE && key !== SAID) await caches.delete(key);
     }
     await self.clients.claim();
     // The page that registered the worker was loaded without it: keep it now.
@@ -107,13 +129,14 @@ async function keep(response) {
 }
 
 // A page or form the server could not be reached for: say so, and lead back.
-function unreachable(request) {
+async function unreachable(request) {
+  const word = await spoken();
   const url = new URL(request.url);
   const game = url.pathname.match(/^\/games\/[^/]+/);
   const back = game
     ? [game[0], word("scoreboard", "Back to the scoreboard")]
     : ["/", word("home", "Home")];
-  const said = request.method === "GET"
+  const done = request.method === "GET"
     ? word("unchanged", "Nothing was changed.")
     : word("maybe", "It may not have reached the server: check the score once the phone is back online.");
   const css = SHELL.filter((path) => path.endsWith(".css"))
@@ -122,7 +145,7 @@ function unreachable(request) {
   const html = `<!doctype html><html lang="${word("lang", "en")}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title>${css}</head><body><main>
-<h1>${title}</h1><p>${word("needs", "This needs the server, and the phone cannot reach it.")} ${said}</p>
+<h1>${title}</h1><p>${word("needs", "This needs the server, and the phone cannot reach it.")} ${done}</p>
 <p><a class="button" href="${back[0]}">${back[1]}</a></p></main></body></html>`;
   return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
 }

@@ -7,16 +7,14 @@ import json
 from pathlib import Path
 
 from flask import Blueprint, Flask, Response, current_app, jsonify, request, url_for
-from flask_babel import force_locale, gettext
+from flask_babel import gettext
 
-from .. import language
 from . import assets
 
 bp = Blueprint("pwa", __name__)
 
 SHELL_LINE = "const SHELL = [];"
 CACHE_LINE = 'const CACHE = "scorekeeper-dev";'
-WORDS_LINE = "const WORDS = {};"
 LIGHT = {"theme": "#0b5d3b", "background": "#fbfaf7"}
 ICONS = [
     ("icons/icon-192.png", "192x192", "any"),
@@ -64,43 +62,21 @@ def worker_script(app: Flask) -> str:
     filled = script.replace(SHELL_LINE, f"const SHELL = {json.dumps(shell)};")
     filled = filled.replace(CACHE_LINE, f'const CACHE = "scorekeeper-{digest}";')
     assert SHELL_LINE not in filled and CACHE_LINE not in filled, "sw.js changed"
-    assert WORDS_LINE in filled, "sw.js changed"
     return filled
-
-
-def worker_words() -> dict[str, str]:
-    """Return the words of the worker's "No connection" page, in the language."""
-    return {
-        "lang": language.current(),
-        "title": gettext("No connection"),
-        "needs": gettext("This needs the server, and the phone cannot reach it."),
-        "unchanged": gettext("Nothing was changed."),
-        "maybe": gettext(
-            "It may not have reached the server: "
-            "check the score once the phone is back online."
-        ),
-        "scoreboard": gettext("Back to the scoreboard"),
-        "home": gettext("Home"),
-    }
 
 
 @bp.get("/sw.js")
 def service_worker() -> Response:
     """Serve the service worker from the root, so its scope is the whole app.
 
-    It speaks the language of the page that registers it (?lang=, which a page
-    in English leaves out), else the phone's: a phone switched to another
-    language registers the worker again, in that language."""
-    script = current_app.extensions["scorekeeper.worker"]
-    asked = request.args.get("lang", "")
-    spoken = asked if asked in language.spoken() else language.current()
-    if spoken != language.DEFAULT:
-        with force_locale(spoken):
-            words = json.dumps(worker_words(), ensure_ascii=False)
-        script = script.replace(WORDS_LINE, f"const WORDS = {words};")
-    response = Response(script, mimetype="text/javascript")
+    One worker for every language: its "No connection" page speaks the words
+    the last page opened sent it (static/pwa.js), so switching language never
+    installs a worker anew (a page loaded while workers change over could hang).
+    """
+    response = Response(
+        current_app.extensions["scorekeeper.worker"], mimetype="text/javascript"
+    )
     response.headers["Service-Worker-Allowed"] = "/"
-    response.vary.update(("Accept-Language", "Cookie"))
     # Always ask the server, so a new worker replaces the old one at once.
     response.cache_control.no_cache = True
     response.add_etag()

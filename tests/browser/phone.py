@@ -64,3 +64,18 @@ def assert_fits(page: Page, width: int = 360) -> None:
     )
     page.set_viewport_size(PHONE)
     assert overflow <= 0, f"{page.url} scrolls sideways by {overflow}px at {width}px"
+
+
+# The words the service worker keeps for its "No connection" page (static/sw.js):
+# true once they are the words of a page in this language.
+WORKER_SPEAKS = """(lang) => caches.open("scorekeeper-words")
+  .then((cache) => cache.match("/offline-words"))
+  .then((kept) => (kept ? kept.json() : {}))
+  .then((words) => words.lang === lang)"""
+
+
+def worker_speaks(page: Page) -> None:
+    """Wait until the service worker speaks the page's language (pwa.js sent it
+    the page's words), so its "No connection" page does too."""
+    lang = page.locator("html").get_attribute("lang")
+    page.wait_for_function(WORKER_SPEAKS, arg=lang)

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import pytest
 from api_helpers import post
-from phone import assert_accessible, assert_fits
+from phone import assert_accessible, assert_fits, worker_speaks
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
-ENGLISH_WORKER = (
-    "() => navigator.serviceWorker.controller?.scriptURL.endsWith('/sw.js')"
-)
+# The active worker, and whether another is on its way in.
+WORKER = """() => navigator.serviceWorker.ready.then((registration) => ({
+  url: registration.active?.scriptURL,
+  changing: Boolean(registration.installing || registration.waiting),
+}))"""
 NINE = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"]
 
 
@@ -36,10 +38,6 @@ def test_the_switch_takes_a_french_phone_to_english_and_back(live_server, french
     french.goto(live_server)
     french.get_by_role("button", name="English").click()
     expect(french.get_by_role("heading", name="Five Hundred")).to_be_visible()
-    # The English page registers the worker anew (/sw.js, not ?lang=fr): a page
-    # loaded while the two workers change over can hang (about one run in six;
-    # not mended yet, see the note). Wait until the English worker controls.
-    french.wait_for_function(ENGLISH_WORKER)
     expect(
         french.get_by_text("This phone now shows the app in English.")
     ).to_be_visible()
@@ -49,3 +47,32 @@ def test_the_switch_takes_a_french_phone_to_english_and_back(live_server, french
     french.goto(live_server)
     french.get_by_role("button", name="Français").click()
     expect(french.get_by_role("heading", name="Le 500")).to_be_visible()
+
+
+def test_the_switch_keeps_the_worker_and_its_offline_page_follows(
+    live_server, french: Page
+):
+    # One worker whatever the language: a switch never installs another (a page
+    # loaded while two workers changed over could hang), yet its "No connection"
+    # page speaks the language of the page opened last.
+    french.goto(live_server)
+    worker_speaks(french)
+    first = french.evaluate(WORKER)
+    assert first["url"] == f"{live_server}/sw.js" and not first["changing"]
+    for button, lang, title in (
+        ("English", "en", "No connection"),
+        ("Français", "fr", "Pas de connexion"),
+    ):
+        french.get_by_role("button", name=button).click()
+        assert french.locator("html").get_attribute("lang") == lang
+        worker_speaks(french)
+        assert french.evaluate(WORKER) == first
+        french.context.set_offline(True)
+        try:
+            answer = french.goto(f"{live_server}/nights")
+            assert answer is not None and answer.status == 503
+            expect(french.get_by_role("heading", name=title)).to_be_visible()
+            assert french.locator("html").get_attribute("lang") == lang
+        finally:
+            french.context.set_offline(False)
+        french.goto(live_server)

@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from api_helpers import CLUB_PASSWORD, FRENCH, call, post
+from phone import worker_speaks
 from playwright.sync_api import Page, expect
 
 # What is wrong with a page, as one language's walk checks it.
@@ -172,6 +173,7 @@ def offline(page: Page, base: str, games: dict[str, str], check: Check) -> dict:
     page.reload()  # the worker's page now: it keeps the scoreboard
     kept = "(path) => caches.match(path).then((copy) => copy !== undefined)"
     page.wait_for_function(kept, arg=board)
+    worker_speaks(page)  # its "No connection" page in the page's language
     found = {}
     page.context.set_offline(True)
     try:
