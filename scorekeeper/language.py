@@ -8,9 +8,11 @@ English rather than to a `lang` it cannot speak.
 
 from __future__ import annotations
 
+from datetime import date, datetime
 from pathlib import Path
 
 from babel.core import negotiate_locale
+from babel.dates import format_date
 from babel.numbers import format_decimal
 from flask import (
     Flask,
@@ -126,6 +128,21 @@ def points(number: int) -> str:
     return str(number) if spoken == DEFAULT else format_decimal(number, locale=spoken)
 
 
+def day(when: date | str) -> str:
+    """Return a day as the page's language writes it: 25 nov. 2026 in French.
+
+    English pages keep the ISO day they always showed (2026-11-25). A game's
+    day is the day it started in UTC, as the seasons count it; an ISO time (the
+    API's summary of a game) is read first.
+    """
+    if isinstance(when, str):
+        when = datetime.fromisoformat(when)
+    spoken = current()
+    if spoken == DEFAULT:
+        return f"{when:%Y-%m-%d}"
+    return format_date(when, "medium", spoken)
+
+
 def said(contract: Contract) -> str:
     """Return a contract's name as a screen reader says it, in the page's language."""
     return spoken_contract(contract, get_translations())
@@ -149,6 +166,7 @@ def init_app(app: Flask) -> None:
     app.add_template_global(spoken, "languages")
     app.add_template_global(said)
     app.add_template_filter(points)
+    app.add_template_filter(day)
     app.add_url_rule("/language", "language", switch, methods=["POST"])
     # A language is no secret worth a token: a form from anywhere may change it,
     # and the home page that carries the switch needs no session for it.

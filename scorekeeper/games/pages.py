@@ -10,7 +10,8 @@ from werkzeug.wrappers import Response
 
 from ..db import idempotency
 from ..errors import AppError, Forbidden, Stale, app_error, wants_json
-from ..language import N_
+from ..language import N_, points
+from ..results.chart import chart
 from ..scoring import Hand, ScoringError, describe_rules, port_model
 from ..web import access, conditional, repeats
 from . import background, present, saved, service
@@ -121,7 +122,7 @@ def drawn(
         model=port_model(game.rules, table, state, present.bid_words) if form else None,
         banner=present.ending([side.name for side in table.sides], state),
         summary=describe_rules(game.rules, len(table.seats), get_translations()),
-        chart=present.chart(table, state),
+        chart=chart(table, state, points),
         # Only the writer's page has forms: a watcher's sets no cookie at all.
         confirm=ConfirmForm(version=str(game.version)).fresh() if token else None,
         done=done,

@@ -12,7 +12,6 @@ from babel.lists import format_list
 from flask_babel import gettext, ngettext
 
 from ..language import N_, current, points
-from ..results.chart import chart as chart
 from ..results.listing import Summary
 from ..scoring import (
     Contract,
@@ -107,7 +106,7 @@ def reason_words(reason: str) -> str:
         if part in REASONS:
             part = gettext(part)
         elif counted and counted[3]:
-            part = gettext("held at %(points)s", points=counted[3])
+            part = gettext("held at %(points)s", points=points(int(counted[3])))
         elif counted and counted[2]:
             part = ngettext(
                 "%(num)s contractor trick", "%(num)s contractor tricks", int(counted[1])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import count
 
 from flask_babel import gettext
@@ -10,8 +11,9 @@ from markupsafe import Markup, escape
 from ..scoring import GameState, Table
 
 
-def chart(table: Table, state: GameState) -> Markup:
-    """Return an inline SVG line chart of every side's total, hand by hand."""
+def chart(table: Table, state: GameState, points: Callable[[int], str] = str) -> Markup:
+    """Return an inline SVG line chart of every side's total, hand by hand (its
+    words write a total with `points`: the page's language's own)."""
     if not state.hands:
         return Markup("")
     series = [[0, *(r.totals[s] for r in state.hands)] for s in range(len(table.sides))]
@@ -31,8 +33,8 @@ def chart(table: Table, state: GameState) -> Markup:
         for i, s in enumerate(series)
     ]
     described = "; ".join(
-        gettext("%(side)s ends on %(total)s", side=side.name, total=state.totals[i])
-        for i, side in enumerate(table.sides)
+        gettext("%(side)s ends on %(total)s", side=side.name, total=points(total))
+        for side, total in zip(table.sides, state.totals, strict=True)
     )
     label = escape(
         gettext(

@@ -1,14 +1,25 @@
-"""Points as each language writes them: 1 000 on a French page, 1000 as before
-on an English one (Babel's number format for the page's locale)."""
+"""Points and days as each language writes them: 1 000 and 25 nov. 2026 on a
+French page, 1000 and 2026-11-25 as before on an English one (Babel's formats
+for the page's locale)."""
 
 from __future__ import annotations
+
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 from api_helpers import Api
 from flask.testing import FlaskClient
 from test_language import FRENCH, app, compiled  # noqa: F401
 
+from scorekeeper.seasons import service as seasons
+
 NB = "\u202f"  # French groups thousands with a narrow no-break space
+MONTHS = "janv. févr. mars avr. mai juin juil. août sept. oct. nov. déc.".split()
+
+
+def french_day(day: date) -> str:
+    """Return a day as a French page writes it (Babel's medium date in fr)."""
+    return f"{day.day} {MONTHS[day.month - 1]} {day.year}"
 
 
 @pytest.fixture
@@ -27,5 +38,66 @@ def test_a_total_past_a_thousand_is_written_for_the_pages_language(client, api):
     assert f'<span class="score">1{NB}040</span>' in french
     assert f"+1{NB}040" not in french and "+520" in french  # each hand's points
     assert '<span class="score">1040</span>' in english
+    assert f"Us finit à 1{NB}040" in french  # the chart's words
+    assert "Us ends on 1040" in english
     table = client.get(f"{path}/table", headers=FRENCH).text
     assert f'<span class="table-score">1{NB}040</span>' in table
+
+
+def finished_past_a_thousand(api: Api) -> None:
+    """Play a game Ann & Cat win with 1040 (two 10NT made, to 1000)."""
+    api.create(rules={"preset": "australian", "target": 1000, "floor": -1000})
+    api.hand(bidder="Ann", contract="10NT", tricks=10)
+    api.hand(bidder="Cat", contract="10NT", tricks=10)
+
+
+def test_the_lists_of_games_write_points_and_days_for_the_pages_language(client, api):
+    finished_past_a_thousand(api)
+    today = datetime.now(UTC).date()
+    for path in ("/", "/history"):
+        french = client.get(path, headers=FRENCH).text
+        english = client.get(path).text
+        assert f"Ann &amp; Cat 1{NB}040" in french, path
+        assert french_day(today) in french and today.isoformat() not in french, path
+        assert "Ann &amp; Cat 1040" in english and today.isoformat() in english, path
+        assert french_day(today) not in english, path
+
+
+def test_a_seasons_days_and_points_are_written_for_the_pages_language(client, api):
+    finished_past_a_thousand(api)
+    today = datetime.now(UTC).date()
+    first = today - timedelta(days=40)
+    with client.application.app_context():
+        path = f"/seasons/{seasons.save_season('Hiver', first, today).id}"
+    french = client.get(path, headers=FRENCH).text
+    assert f"du {french_day(first)} au {french_day(today)}" in french
+    assert f"1{NB}040 – " in french
+    english = client.get(path).text
+    assert f"{first.isoformat()} to {today.isoformat()}" in english
+    assert "1040 – " in english
+
+
+def test_a_nights_standings_write_points_for_the_pages_language(client):
+    body = {
+        "name": "Mardi",
+        "rules": {"preset": "australian", "target": 2000, "floor": -2000},
+        "movement": "progressive",
+        "round_hands": 2,
+        "players": ["Ann", "Bob", "Cat", "Dan"],
+    }
+    night = client.post("/api/nights", json=body).json
+    assert night is not None
+    (table,) = night["rounds"][0]["tables"]
+    director = {"Authorization": f"Bearer {night['director_token']}"}
+    for _ in range(2):
+        made = {"bidder": "Ann", "contract": "10NT", "tricks": 10}
+        answer = client.post(
+            f"/api/games/{table['game']}/hands", json=made, headers=director
+        )
+        assert answer.status_code == 201, answer.json
+    path = f"/nights/{night['id']}"
+    assert f'<td class="num">1{NB}040</td>' in client.get(path, headers=FRENCH).text
+    assert '<td class="num">1040</td>' in client.get(path).text
+    ann = client.get(f"{path}/players/Ann", headers=FRENCH).text
+    assert f"1{NB}040 points" in ann
+    assert "1040 points" in client.get(f"{path}/players/Ann").text
