@@ -18,6 +18,7 @@ const SAID = "scorekeeper-words";
 const SAID_AT = "/offline-words";
 let said = null;
 const PAGE = /^\/(games\/[^/]+)?$/;  // the home page and each scoreboard
+const FLASHED = /<p class="flash"[^>]*>[^<]*<\/p>/g;  // base.html's flashed lines
 
 self.addEventListener("message", (event) => {
   const words = event.data?.words;
@@ -119,7 +120,8 @@ async function keep(response) {
     await (await caches.open(CACHE)).delete(path);  // a deleted game stays gone
   }
   if (!response.ok || response.redirected || response.type !== "basic") return;
-  const html = await response.text();
+  // A line flashed on the page ("Hand 3 saved.") was said once: not kept.
+  const html = (await response.text()).replace(FLASHED, "");
   const mark = `<meta name="offline-copy" content="${new Date().toISOString()}">`;
   const headers = new Headers(response.headers);
   headers.delete("Content-Encoding");

@@ -7,6 +7,7 @@ import pytest
 from api_helpers import post
 from phone import assert_accessible, assert_fits, worker_speaks
 from playwright.sync_api import Page, expect
+from test_offline_table import kept_copy_shows
 
 pytestmark = pytest.mark.browser
 # The active worker, and whether another is on its way in.
@@ -76,3 +77,14 @@ def test_the_switch_keeps_the_worker_and_its_offline_page_follows(
         finally:
             french.context.set_offline(False)
         french.goto(live_server)
+
+
+def test_the_copy_kept_offline_leaves_out_the_line_said_once(live_server, french: Page):
+    french.goto(live_server)
+    french.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    french.get_by_role("button", name="English").click()
+    said = "This phone now shows the app in English."
+    expect(french.get_by_text(said)).to_be_visible()
+    kept_copy_shows(french, '<html lang="en">')  # the home page, as just shown
+    kept = french.evaluate("caches.match('/').then((copy) => copy.text())")
+    assert "<h1>Five Hundred" in kept and said not in kept
