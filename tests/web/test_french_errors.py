@@ -30,12 +30,18 @@ def said(client: FlaskClient, method: str, path: str, french: bool, **more):
     return response.status_code, response.json["error"]
 
 
+def in_both(client: FlaskClient, method: str, path: str, **more):
+    """Return the answer to the same request asked in English, then in French."""
+    return said(client, method, path, False, **more), said(
+        client, method, path, True, **more
+    )
+
+
 def test_the_engines_refusal_of_a_hand_in_french_and_in_english(client, api):
     api.create()
     path = f"/api/games/{api.game_id}/hands"
     bad = {"bidder": "Ann", "contract": "7X", "tricks": 7}
-    english = said(client, "POST", path, False, json=bad, headers=api.headers())
-    french = said(client, "POST", path, True, json=bad, headers=api.headers())
+    english, french = in_both(client, "POST", path, json=bad, headers=api.headers())
     assert english == (
         400,
         "'7X' is not a contract: use 6S to 10NT (suits S C D H NT), "
@@ -82,13 +88,9 @@ def test_a_marked_word_inside_a_refusal_is_french_too(client):
         **FRIDAY,
         "sides": [{"name": "Us", "players": ["Ann", ""]}, FRIDAY["sides"][1]],
     }
-    assert said(client, "POST", "/api/games", False, json=bad) == (
-        400,
-        "Every player needs a name.",
-    )
-    assert said(client, "POST", "/api/games", True, json=bad) == (
-        400,
-        "Chaque joueur a besoin d’un nom.",
+    assert in_both(client, "POST", "/api/games", json=bad) == (
+        (400, "Every player needs a name."),
+        (400, "Chaque joueur a besoin d’un nom."),
     )
 
 
@@ -99,8 +101,7 @@ def test_an_error_within_an_error_is_french_all_through(client, api):
     # Hand 1 set instead bars Ann from bidding hand 2.
     failed = {"bidder": "Ann", "contract": "8S", "tricks": 4}
     path = f"/api/games/{api.game_id}/hands/1"
-    english = said(client, "PUT", path, False, json=failed, headers=api.headers())
-    french = said(client, "PUT", path, True, json=failed, headers=api.headers())
+    english, french = in_both(client, "PUT", path, json=failed, headers=api.headers())
     assert english == (
         400,
         "Hand 2 would then be wrong: Ann may not bid this hand: set or ralphed "
@@ -114,17 +115,13 @@ def test_an_error_within_an_error_is_french_all_through(client, api):
 
 
 def test_the_apis_own_http_errors_in_french(client):
-    assert said(client, "GET", "/api/nowhere", True) == (
-        404,
-        "Cette adresse n’existe pas dans l’API.",
+    assert in_both(client, "GET", "/api/nowhere") == (
+        (404, "There is no such address in the API."),
+        (404, "Cette adresse n’existe pas dans l’API."),
     )
     assert said(client, "DELETE", "/api/games", True) == (
         405,
         "Cette adresse n’accepte pas DELETE.",
-    )
-    assert said(client, "GET", "/api/nowhere", False) == (
-        404,
-        "There is no such address in the API.",
     )
 
 
