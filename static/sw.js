@@ -23,8 +23,10 @@ const FLASHED = /<p class="flash"[^>]*>[^<]*<\/p>/g;  // base.html's flashed lin
 self.addEventListener("message", (event) => {
   const words = event.data?.words;
   if (!words || typeof words !== "object") return;
+  const text = JSON.stringify(words);
+  if (said !== null && JSON.stringify(said) === text) return;  // every page sends them: keep a change only
   said = words;
-  const kept = new Response(JSON.stringify(words), { headers: { "Content-Type": "application/json" } });
+  const kept = new Response(text, { headers: { "Content-Type": "application/json" } });
   event.waitUntil(caches.open(SAID).then((cache) => cache.put(SAID_AT, kept)));
 });
 
