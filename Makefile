@@ -1,4 +1,5 @@
 # The two commands of the README: `make run` and `make test`.
+# make test spreads the suite over every core (pytest-xdist; PostgreSQL: a database a worker).
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -49,7 +50,7 @@ test: $(VENV)/.installed-test $(MO) browser
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n auto --dist worksteal
 
 # Every benchmark prints its figures: replay, page weight, hand 200 vs 1, req/s,
 # save latency with watchers, the history's CSV at 10 and 1,000 games, and each

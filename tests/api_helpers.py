@@ -14,9 +14,32 @@ from typing import Any
 
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import create_engine, event, inspect, text
+from sqlalchemy import create_engine, event, inspect, make_url, text
 
-TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
+
+def _worker_database(url: str | None) -> str | None:
+    """Return the database this test process uses: its own under pytest-xdist.
+
+    Every test empties the database it uses, so two workers sharing one would
+    empty each other's; each worker gets a copy named after it, made once."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not url or not worker:
+        return url
+    base = make_url(url)
+    own = base.set(database=f"{base.database}_{worker}")
+    engine = create_engine(base, isolation_level="AUTOCOMMIT")
+    with engine.connect() as connection:
+        exists = connection.execute(
+            text("SELECT 1 FROM pg_database WHERE datname = :name"),
+            {"name": own.database},
+        ).scalar()
+        if not exists:
+            connection.execute(text(f'CREATE DATABASE "{own.database}"'))
+    engine.dispose()
+    return own.render_as_string(hide_password=False)
+
+
+TEST_DATABASE_URL = _worker_database(os.environ.get("TEST_DATABASE_URL"))
 # The club password the tests give a server that needs one (merges, seasons).
 CLUB_PASSWORD = "Friday at eight"
 
