@@ -1,0 +1,112 @@
+"""A club night's room in real Chromium (issue 30): the director's console on a
+laptop follows the tables live and asks before it acts."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from api_helpers import call, post
+from phone import assert_accessible, assert_fits
+from playwright.sync_api import Browser, Page, expect
+
+pytestmark = pytest.mark.browser
+EIGHT = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
+SOON = 3_000  # NIGHTS.md: live within two seconds of a hand
+
+
+@pytest.fixture
+def laptop(browser: Browser) -> Iterator[Page]:
+    """The director's laptop: 1280x800."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()
+
+
+def night(base: str, players: list[str] = EIGHT, **more: Any) -> dict[str, Any]:
+    body = {"name": "Tuesday club", "movement": "progressive", "round_hands": 2}
+    return post(f"{base}/api/nights", {**body, "players": players, **more})  # type: ignore[no-any-return]
+
+
+def hand(base: str, made: dict[str, Any], table: int, bidder: str) -> None:
+    game = made["rounds"][-1]["tables"][table]["game"]
+    post(
+        f"{base}/api/games/{game}/hands",
+        {"bidder": bidder, "contract": "8H", "tricks": 8},
+        made["director_token"],
+    )
+
+
+def box(page: Page, selector: str) -> dict[str, float]:
+    found = page.locator(selector).first.bounding_box()
+    assert found is not None, selector
+    return found
+
+
+def test_the_console_follows_the_tables_live_and_asks_before_calling_time(
+    live_server, laptop: Page
+):
+    made = night(live_server)
+    laptop.goto(f"{live_server}{made['links']['direct']}")
+    tables = laptop.locator(".night-table")
+    expect(tables.first).to_contain_text("0 of 2 hands played")
+    # On a laptop the tables sit beside the roster, the next step above them.
+    main, side = box(laptop, ".console-main"), box(laptop, ".console-side")
+    assert side["x"] >= main["x"] + main["width"]
+    call_time = laptop.get_by_role("link", name="Call time on round 1")
+    assert box(laptop, ".next-step")["y"] < box(laptop, ".night-table")["y"]
+    finish = box(laptop, ".next-step .finish")
+    assert finish["y"] < box(laptop, "ul.roster")["y"] + 1
+    assert_accessible(laptop)
+    # A late arrival half typed stays while the night moves under it.
+    laptop.get_by_label("Add a late arrival").fill("Iv")
+    laptop.evaluate("window.marker = 1")
+    hand(live_server, made, 0, "Ann")
+    expect(tables.first).to_contain_text("1 of 2 hands played", timeout=SOON)
+    expect(tables.first).to_contain_text("Ann & Cat 300")
+    hand(live_server, made, 0, "Ann")
+    expect(tables.first).to_contain_text("ended", timeout=SOON)
+    expect(laptop.locator(".next-step")).to_contain_text("Still playing: table 2.")
+    assert laptop.evaluate("window.marker") == 1  # no reload happened
+    expect(laptop.get_by_label("Add a late arrival")).to_have_value("Iv")
+    # Calling time asks once: nothing happens until Yes.
+    call_time.click()
+    expect(laptop.get_by_role("heading", name="Call time on round 1?")).to_be_visible()
+    expect(laptop.locator("ul.playing")).to_contain_text("Table 2: 0 of 2 hands played")
+    assert_accessible(laptop)
+    laptop.get_by_role("link", name="No, back to the console").click()
+    _, after, _ = call(f"{live_server}/api/nights/{made['id']}")
+    assert after["rounds"][0]["status"] == "in_progress"  # type: ignore[index]
+    call_time.click()
+    laptop.get_by_role("button", name="Yes, call time on round 1").click()
+    expect(laptop.get_by_text("Time called on round 1")).to_be_visible()
+    expect(laptop.get_by_role("button", name="Start round 2")).to_be_visible()
+
+
+def test_marking_a_player_gone_and_finishing_the_night_each_ask_once(
+    live_server, laptop: Page
+):
+    made = night(live_server, EIGHT + ["Ivy"])
+    laptop.goto(f"{live_server}{made['links']['direct']}")
+    laptop.get_by_role("link", name="Mark Ivy gone").click()
+    expect(laptop.get_by_role("heading", name="Mark Ivy gone?")).to_be_visible()
+    laptop.get_by_role("button", name="Yes, mark Ivy gone").click()
+    expect(laptop.get_by_text("Ivy is marked gone: not seated again.")).to_be_visible()
+    expect(laptop.locator("ul.roster")).to_contain_text("Ivy · gone")
+    laptop.get_by_role("link", name="Finish the night").click()
+    expect(laptop.get_by_role("heading", name="Finish the night?")).to_be_visible()
+    laptop.get_by_role("button", name="Yes, finish the night").click()
+    expect(laptop.locator(".next-step")).to_contain_text("The night is finished.")
+
+
+def test_the_console_fits_a_phone_with_the_next_step_first(live_server, page: Page):
+    made = night(live_server)
+    page.goto(f"{live_server}{made['links']['direct']}")
+    first = page.locator("main a.button, main button").first
+    expect(first).to_have_text("Call time on round 1")
+    assert (box(page, ".next-step .button")["height"]) >= 48
+    assert_fits(page)
+    assert_accessible(page)
