@@ -110,3 +110,34 @@ def test_the_console_fits_a_phone_with_the_next_step_first(live_server, page: Pa
     assert (box(page, ".next-step .button")["height"]) >= 48
     assert_fits(page)
     assert_accessible(page)
+
+
+def test_the_table_phone_at_its_rounds_end_says_where_everyone_goes_next(
+    live_server, page: Page
+):
+    made = night(live_server)
+    page.goto(f"{live_server}{made['links']['direct']}")
+    page.goto(f"{live_server}/nights/{made['id']}/tables/1")
+    expect(page.locator("form.hand-form")).to_have_count(1)
+    page.evaluate("window.marker = 1")
+    hand(live_server, made, 0, "Ann")
+    hand(live_server, made, 0, "Ann")
+    after = page.locator(".after")
+    expect(after).to_contain_text("Round 1 is over at this table.", timeout=SOON)
+    expect(after).to_contain_text("still being played at table 2")
+    expect(page.get_by_role("button", name="Rematch")).to_have_count(0)
+    expect(page.get_by_role("link", name="Delete this game")).to_have_count(0)
+    # The other table ends: this phone says where each of its four goes.
+    hand(live_server, made, 1, "Eve")
+    hand(live_server, made, 1, "Eve")
+    expect(after).to_contain_text("Ann: table 1, with Eve", timeout=SOON + 3_000)
+    expect(after).to_contain_text("Bob: table 2, with Fay")
+    assert_accessible(page)
+    assert_fits(page)
+    post(f"{live_server}/api/nights/{made['id']}/rounds", {}, made["director_token"])
+    onward = page.get_by_role("link", name="Table 1's next game")
+    expect(onward).to_be_visible(timeout=SOON + 3_000)
+    assert page.evaluate("window.marker") == 1  # all without a reload
+    onward.click()
+    expect(page.locator("form.hand-form")).to_have_count(1)
+    expect(page.locator("h1")).to_contain_text("round 2, table 1")

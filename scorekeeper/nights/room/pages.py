@@ -1,6 +1,7 @@
 """The director's console asks once (NIGHTS.md "Who may do what"): calling
 time, finishing the night and marking a player gone each open a page that
-says what will happen, whose one button does it (plain forms, no script)."""
+says what will happen, whose one button does it (plain forms, no script).
+And a table's game, once ended, says where each of its players goes next."""
 
 from __future__ import annotations
 
@@ -10,10 +11,10 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ...errors import N_, NotFound
 from ...scoring import name_key
-from .. import board
+from .. import board, seating
 from ..forms import ActionForm
 from ..pages import directed
-from ..service import Night
+from ..service import Night, load
 
 bp = Blueprint("room", __name__, url_prefix="/nights")
 
@@ -107,3 +108,23 @@ def ask_gone(night_id: str, name: str) -> str | BaseResponse:
         post=url_for("nights.mark_gone", night_id=found.id, name=player.name),
         yes=gettext("Yes, mark %(name)s gone", name=player.name),
     )
+
+
+@bp.get("/<night_id>/rounds/<int:number>/tables/<int:table>/next")
+def after(night_id: str, number: int, table: int) -> BaseResponse:
+    """Where a table's players go after round `number` (its scoreboard asks,
+    static/after.js): a 304 while the night has not moved."""
+
+    def draw() -> str:
+        found = load(night_id)
+        one = next((r for r in found.rounds if r.number == number), None)
+        at = next((t for t in one.tables if t.number == table), None) if one else None
+        if at is None:
+            message = N_("There is no table %(number)s in this night.")
+            raise NotFound(message, "table", number=table)
+        ended = board.played([at.game_id])[at.game_id].ending is not None
+        said = seating.after_round(at.game_id, ended)
+        return render_template("nights/after.html", night=found, night_after=said)
+
+    kind = f"after-{number}-{table}"
+    return board.polled(night_id, kind, draw, **{"Cache-Control": "no-cache"})
