@@ -141,3 +141,112 @@ def test_the_table_phone_at_its_rounds_end_says_where_everyone_goes_next(
     onward.click()
     expect(page.locator("form.hand-form")).to_have_count(1)
     expect(page.locator("h1")).to_contain_text("round 2, table 1")
+
+
+FIRST = ["Ann", "Marie-Claude", "Bob", "Jean-Luc", "Cat", "Dan", "Évangéline"]
+# Names as long as a side's name allows (two of them and " & " within 40).
+SIXTY = [f"{FIRST[n % 7]} {'LGRCT'[n % 5]}. {n + 1}" for n in range(60)]
+
+# Every box the big screen draws, as [left, top, right, bottom], and what overflows.
+BOXES = """() => {
+  const box = (el) => {
+    const r = el.getBoundingClientRect();
+    return [r.left, r.top, r.right, r.bottom];
+  };
+  const all = (sel) => [...document.querySelectorAll(sel)].map(box);
+  const doc = document.documentElement;
+  const pane = document.querySelector(".screen-tables");
+  return {
+    width: innerWidth, height: innerHeight,
+    scroll: [doc.scrollWidth - doc.clientWidth, doc.scrollHeight - doc.clientHeight],
+    title: box(document.querySelector("h1")),
+    updated: all("#updated:not([hidden])"),
+    grid: box(document.querySelector(".screen-grid")),
+    panes: all(".screen-standings, .screen-tables"),
+    tables: all(".screen-tables .night-table"),
+    heads: all(".screen-grid h2"),
+    tablesPane: box(pane),
+    overflow: pane.scrollHeight - pane.clientHeight,
+  };
+}"""
+
+
+def overlap(a: list[float], b: list[float]) -> bool:
+    return (
+        a[0] < b[2] - 0.5
+        and b[0] < a[2] - 0.5
+        and a[1] < b[3] - 0.5
+        and b[1] < a[3] - 0.5
+    )
+
+
+def inside(a: list[float], b: list[float]) -> bool:
+    return (
+        a[0] >= b[0] - 0.5
+        and a[1] >= b[1] - 0.5
+        and a[2] <= b[2] + 0.5
+        and a[3] <= b[3] + 0.5
+    )
+
+
+def assert_screen_fits(tv: Page, tables: int) -> None:
+    """Every table drawn whole inside the screen, none on another, nothing over
+    the title, the page itself never scrolling."""
+    tv.wait_for_timeout(300)  # screen.js fits after the layout settles
+    seen = tv.evaluate(BOXES)
+    screen = [0, 0, seen["width"], seen["height"]]
+    size = f"{seen['width']}x{seen['height']}"
+    assert seen["scroll"] == [0, 0], size
+    assert len(seen["tables"]) == tables, size
+    for other in [seen["grid"], *seen["panes"], *seen["heads"]]:
+        assert not overlap(seen["title"], other), (size, other)
+    for line in seen["updated"]:
+        assert not overlap(line, seen["title"]) and not overlap(line, seen["grid"])
+    assert inside(seen["title"], screen), size
+    for pane in seen["panes"]:
+        assert inside(pane, screen), (size, pane)
+    assert seen["overflow"] <= 1, size  # no table below the fold of its pane
+    for n, table in enumerate(seen["tables"]):
+        assert inside(table, seen["tablesPane"]), (size, n + 1, table)
+        assert inside(table, screen), (size, n + 1)
+        for later in seen["tables"][n + 1 :]:
+            assert not overlap(table, later), (size, n + 1)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_big_screen_fits_sixty_players_at_fifteen_tables_and_shows_the_winners(
+    live_server, browser: Browser, size: tuple[int, int]
+):
+    made = night(live_server, SIXTY, round_hands=1, rounds=2)
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    tv = context.new_page()
+    tv.set_default_timeout(10_000)
+    tv.goto(f"{live_server}{made['links']['screen']}")
+    expect(tv.locator(".screen-tables .night-table")).to_have_count(15)
+    assert_screen_fits(tv, 15)
+    # The standings scroll (roll) rather than push anything off the screen.
+    assert tv.locator(".screen-standings .roll.rolling").count() == 1
+    play_round(live_server, made)  # round 1 ends: where each player goes next
+    heading = tv.get_by_role("heading", name="Round 2: where everyone goes")
+    expect(heading).to_be_visible(timeout=SOON)
+    assert_screen_fits(tv, 15)
+    token = made["director_token"]
+    post(f"{live_server}/api/nights/{made['id']}/rounds", {}, token)
+    _, made, _ = call(f"{live_server}/api/nights/{made['id']}")  # type: ignore[assignment]
+    play_round(live_server, {**made, "director_token": token})
+    # The last planned round ends: the winners and the awards.
+    expect(tv.get_by_text("The night is finished.")).to_be_visible(timeout=SOON)
+    _, done, _ = call(f"{live_server}/api/nights/{made['id']}")
+    first = [s["player"] for s in done["standings"] if s["rank"] == 1]  # type: ignore[index]
+    said = "Winner: " if len(first) == 1 else "Winners: "
+    expect(tv.locator(".winners")).to_contain_text(said + ", ".join(first))
+    expect(tv.get_by_role("heading", name="Awards")).to_be_visible()
+    expect(tv.locator(".awards")).to_contain_text("Highest hand")
+    assert_screen_fits(tv, 0)
+    context.close()
+
+
+def play_round(base: str, made: dict[str, Any]) -> None:
+    """Each table of the round in play scores one hand, its first player bidding."""
+    for n, table in enumerate(made["rounds"][-1]["tables"]):
+        hand(base, made, n, table["sides"][0]["players"][0])
