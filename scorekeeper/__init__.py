@@ -73,13 +73,14 @@ def register_features(app: Flask) -> None:
     from .house_rules import pages as house_rules
     from .nights import api as nights_api
     from .nights import pages as nights
+    from .nights.room import pages as room
     from .players import api as players_api
     from .players import pages as players
     from .seasons import pages as seasons
     from .web import access, assets, club, conditional
 
     pages = (games.bp, new.bp, share.bp, house_rules.bp, history.bp, players.bp)
-    pages += (seasons.bp, nights.bp)
+    pages += (seasons.bp, nights.bp, room.bp)
     apis = (games_api.bp, house_rules_api.bp, players_api.bp, nights_api.bp)
     csrf = CSRFProtect(app)
     # API writes carry a Bearer token a cross-site form cannot.

@@ -9,6 +9,10 @@ from pathlib import Path
 import pytest
 from flask import Flask
 
+from scorekeeper.nights.api import NIGHT_FIELDS
+from scorekeeper.nights.movement import MOVEMENTS, ODD_PLAYERS
+from scorekeeper.nights.service import RANK_BY
+from scorekeeper.nights.standings import AWARDS
 from scorekeeper.scoring import PRESETS, Rules
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
@@ -80,3 +84,76 @@ def test_api_doc_names_the_headers_and_statuses() -> None:
         assert f"| `{status}` |" in text
     for status in ("409", "412", "413", "415", "422", "503"):
         assert f"| `{status}` |" in text
+
+
+# Club nights: docs/nights.md states the rules the app plays by (issue 30).
+
+
+def test_the_readme_and_the_api_doc_send_readers_to_docs_nights_md() -> None:
+    readme = (DOCS.parent / "README.md").read_text(encoding="utf-8")
+    assert "(docs/nights.md)" in readme and "(nights.md)" in _text("api.md")
+    for text in (readme, *(_text(p.name) for p in DOCS.glob("*.md"))):
+        assert "shared/" not in text  # a clone has no shared/ folder
+
+
+@pytest.mark.parametrize("value", [*MOVEMENTS, *ODD_PLAYERS, *RANK_BY])
+def test_the_nights_doc_names_every_movement_and_setting(value: str) -> None:
+    assert f"`{value}`" in _text("nights.md")
+
+
+@pytest.mark.parametrize("field", sorted(NIGHT_FIELDS))
+def test_the_nights_doc_names_every_field_a_new_night_takes(field: str) -> None:
+    text = _text("nights.md")
+    assert f"`{field}`" in text or f'"{field}"' in text
+
+
+@pytest.mark.parametrize("award", [name for name, _ in AWARDS])
+def test_the_nights_doc_names_every_award(award: str) -> None:
+    assert f"*{award}*" in _text("nights.md")
+
+
+def _night_routes(app: Flask) -> list[tuple[str, str]]:
+    """Return (method, path) for every page and API route of the nights."""
+    routes = []
+    for rule in app.url_map.iter_rules():
+        if rule.rule.startswith(("/nights", "/api/nights")):
+            path = re.sub(r"<(?:[^:<>]+:)?([^<>]+)>", r"<\1>", rule.rule)
+            for method in sorted((rule.methods or set()) - {"HEAD", "OPTIONS"}):
+                routes.append((method, path))
+    return routes
+
+
+def test_the_nights_doc_names_every_page_and_api_route(app: Flask) -> None:
+    text = _text("nights.md")
+    routes = _night_routes(app)
+    assert ("GET", "/nights/<night_id>/direct") in routes
+    # An API route with its method; a page by its address.
+    named = [f"`{m} {p}" if p.startswith("/api") else f"`{p}`" for m, p in routes]
+    missing = [name for name in named if name not in text]
+    assert missing == []
+
+
+def _keys(value: object) -> set[str]:
+    """Return every key of a JSON answer, at any depth (a rule set's aside)."""
+    if isinstance(value, dict):
+        inner = (_keys(v) for k, v in value.items() if k != "rules")
+        return set(value).union(*inner)
+    if isinstance(value, list):
+        return set().union(*(_keys(v) for v in value))
+    return set()
+
+
+def test_the_nights_doc_names_every_field_a_night_answers(client) -> None:
+    players = ["Ann", "Bob", "Cat", "Dan", "Eve"]
+    made = client.post("/api/nights", json={"name": "Doc", "players": players})
+    assert made.status_code == 201, made.json
+    game = made.json["rounds"][0]["tables"][0]["game"]
+    token = {"Authorization": f"Bearer {made.json['director_token']}"}
+    hand = {"bidder": "Ann", "contract": "7H", "tricks": 7}
+    saved = client.post(f"/api/games/{game}/hands", json=hand, headers=token)
+    assert saved.status_code == 201
+    text = _text("nights.md")
+    keys = _keys(made.json) | _keys(client.get(f"/api/nights/{made.json['id']}").json)
+    assert {"hands", "director_token", "links", "awards"} <= keys
+    missing = sorted(k for k in keys if f'"{k}"' not in text and f"`{k}`" not in text)
+    assert missing == []

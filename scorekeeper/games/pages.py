@@ -11,6 +11,7 @@ from werkzeug.wrappers import Response
 from ..db import idempotency
 from ..errors import AppError, Forbidden, Stale, app_error, wants_json
 from ..language import N_, points
+from ..nights.seating import after_round
 from ..results.chart import chart
 from ..scoring import Hand, ScoringError, describe_rules, port_model
 from ..web import access, conditional, repeats
@@ -129,6 +130,8 @@ def drawn(
         # A finished game offers one Undo: the line's, when it confirms the last hand.
         undo=token is not None and state.hands and not (state.finished and offered),
         rematch=service.rematch_of(game),
+        # A night's game: no rematch, no delete; once ended, where everyone goes.
+        night_after=after_round(game.id, state.finished),
         limit=game.rules.hands_limit,
         number=len(state.hands) + 1,
     )

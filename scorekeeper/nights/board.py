@@ -162,10 +162,10 @@ def polled(
     if found is None:
         raise NotFound(N_("There is no club night with that id."))
     at = language.tagged(found)  # a page in French is another page
+    if session.get("_flashes"):  # said once: drawn anew, never answered by a 304
+        return Response(draw(), headers=headers)
     if at in request.if_none_match:
         response = Response(status=304)
-    elif session.get("_flashes"):
-        response = Response(draw(), headers=headers)
     else:
         drawn = kept(f"{kind}:{language.current()}", night_id, at, draw)
         response = Response(drawn, headers=headers)
@@ -255,6 +255,7 @@ def night_to_dict(night: Night) -> dict[str, Any]:
                     "game": t.game_id,
                     "status": "in_progress" if game.ending is None else "finished",
                     "winner": game.winner,
+                    "hands": game.hands,
                     "sides": [
                         {"players": list(side), "score": game.totals[s]}
                         for s, side in enumerate(game.sides)

@@ -6,14 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import (
-    Blueprint,
-    abort,
-    flash,
-    redirect,
-    render_template,
-    url_for,
-)
+from flask import Blueprint, abort, flash, redirect, render_template, session, url_for
 from flask_babel import gettext, ngettext
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -136,20 +129,27 @@ def take_direction(night_id: str, token: str) -> BaseResponse:
 
 @bp.get("/<night_id>/direct")
 def direct(night_id: str) -> Any:
-    """The director's console: start a round, call time, the roster."""
+    """The director's console: start a round, call time, the roster; live."""
     found = directed(night_id)
     token = access.held_token(NIGHT, found.id) or ""
     link = url_for(".take_direction", night_id=found.id, token=token, _external=True)
-    page = render_template(
-        "nights/direct.html",
-        link=link,
-        link_qr=qr_code(link),
-        action=ActionForm(),
-        player_form=PlayerForm(),
-        playing=board.tables_playing(found),
-        **shown(found),
-    )
-    return page, 200, {"Cache-Control": "no-store"}
+    action = ActionForm()  # its CSRF token is this phone's: the page is drawn for it
+
+    def draw() -> str:
+        return render_template(
+            "nights/direct.html",
+            link=link,
+            link_qr=qr_code(link),
+            action=action,
+            player_form=PlayerForm(),
+            playing=board.tables_playing(found),
+            **shown(found),
+        )
+
+    # Live like the big screen; kept for this phone alone (its link, its CSRF token).
+    mine = session["csrf_token"][:16]
+    headers = {"Cache-Control": "private, no-cache", "Vary": "Cookie"}
+    return board.polled(found.id, f"director-{mine}", draw, **headers)
 
 
 def acting(night_id: str, work: Any, said: Callable[[Night], str]) -> BaseResponse:

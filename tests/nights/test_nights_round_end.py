@@ -1,0 +1,103 @@
+"""A table's game at its round's end (NIGHTS.md "Who may do what"): its
+scoreboard says the round is over and points each player at the night, and
+offers no rematch and no delete."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask.testing import FlaskClient
+from test_nights_api import EIGHT, director, get, hand, make
+
+
+def table_phone(client: FlaskClient, night: dict[str, Any], number: int) -> str:
+    """Open table `number`'s game as its scoring phone; return its scoreboard."""
+    client.get(f"/nights/{night['id']}/direct/{night['director_token']}")
+    opened = client.get(f"/nights/{night['id']}/tables/{number}")
+    page = client.get(opened.headers["Location"])
+    assert page.status_code == 200
+    return page.text
+
+
+def play_out(client: FlaskClient, night: dict[str, Any], table: int, bidder: str):
+    """Play a table's two hands, `bidder`'s side making both."""
+    game = get(client, night["id"])["rounds"][-1]["tables"][table - 1]["game"]
+    for _ in range(2):
+        hand(client, game, night["director_token"], bidder, 7)
+
+
+def test_an_ended_table_says_the_round_goes_on_at_the_others_and_offers_no_rematch(
+    client,
+):
+    night = make(client)
+    playing = table_phone(client, night, 1)
+    assert "hand-form" in playing and "Delete this game" not in playing
+    play_out(client, night, 1, "Ann")
+    page = table_phone(client, night, 1)
+    assert "Round 1 is over at this table." in page
+    assert "The round is still being played at table 2" in page
+    assert ">Rematch<" not in page and "Delete this game" not in page
+    assert f'href="/nights/{night["id"]}"' in page
+
+
+def test_once_every_table_ended_each_player_is_told_their_next_table_and_partner(
+    client,
+):
+    night = make(client)
+    play_out(client, night, 1, "Ann")
+    play_out(client, night, 2, "Eve")
+    page = table_phone(client, night, 1)
+    assert "Round 2: where each of you plays" in page
+    # Progressive: table 1's winners stay, table 2's winners move up to them.
+    assert "<strong>Ann</strong>: table 1, with Eve" in page
+    assert "<strong>Bob</strong>: table 2, with Fay" in page
+    assert "still being played" not in page and 'data-settled="true"' not in page
+    started = client.post(f"/api/nights/{night['id']}/rounds", headers=director(night))
+    assert started.status_code == 201
+    after = client.get(f"/nights/{night['id']}/rounds/1/tables/1/next").text
+    assert "<strong>Cat</strong>: table 1, with Gus" in after
+    assert 'data-settled="true"' in after
+    assert f'href="/nights/{night["id"]}/tables/1"' in after  # the table's next game
+
+
+def test_a_player_sitting_out_or_gone_is_told_so(client):
+    night = make(client, players=[*EIGHT, "Ivy", "Jo"])
+    gone = client.delete(
+        f"/api/nights/{night['id']}/players/Dan", headers=director(night)
+    )
+    assert gone.status_code == 200
+    play_out(client, night, 1, "Ann")
+    play_out(client, night, 2, "Eve")
+    pages = [
+        client.get(f"/nights/{night['id']}/rounds/1/tables/{n}/next").text
+        for n in (1, 2)
+    ]
+    assert "<strong>Dan</strong>: gone for the night" in pages[0]
+    said = "".join(pages)
+    assert said.count(": sits out") == 1  # Ivy and Jo sat out round 1: one other now
+
+
+def test_a_finished_nights_tables_say_so(client):
+    night = make(client, rounds=1)
+    play_out(client, night, 1, "Ann")
+    play_out(client, night, 2, "Eve")
+    page = table_phone(client, night, 2)
+    assert "The night is finished: the standings are on the night" in page
+    assert ">Rematch<" not in page
+
+
+def test_the_next_table_page_answers_304_until_the_night_moves(client):
+    night = make(client)
+    play_out(client, night, 1, "Ann")
+    path = f"/nights/{night['id']}/rounds/1/tables/1/next"
+    first = client.get(path)
+    tag = {"If-None-Match": first.headers["ETag"]}
+    assert client.get(path, headers=tag).status_code == 304
+    play_out(client, night, 2, "Eve")
+    assert "Round 2: where each of you plays" in client.get(path, headers=tag).text
+    assert (
+        client.get(f"/nights/{night['id']}/rounds/1/tables/9/next").status_code == 404
+    )
+    assert (
+        client.get(f"/nights/{night['id']}/rounds/7/tables/1/next").status_code == 404
+    )
