@@ -75,12 +75,14 @@ def register_features(app: Flask) -> None:
     from .nights import pages as nights
     from .players import api as players_api
     from .players import pages as players
+    from .seasons import api as seasons_api
     from .seasons import pages as seasons
     from .web import access, assets, club, conditional
 
     pages = (games.bp, new.bp, share.bp, house_rules.bp, history.bp, players.bp)
     pages += (seasons.bp, nights.bp)
     apis = (games_api.bp, house_rules_api.bp, players_api.bp, nights_api.bp)
+    apis += (seasons_api.bp,)
     csrf = CSRFProtect(app)
     # API writes carry a Bearer token a cross-site form cannot.
     for blueprint in apis:
