@@ -73,17 +73,17 @@ def ladder(
     for night in nights:
         count += 1
         for row in night:
-            key = name_key(row.player)
-            played.setdefault(key, []).append(row)
-            names[key] = row.player  # the latest night's spelling
+            who = name_key(row.player)
+            played.setdefault(who, []).append(row)
+            names[who] = row.player  # the latest night's spelling
     rungs = []
-    for key, rows in played.items():
+    for who, rows in played.items():
         best = sorted(rows, key=lambda r: _order(rank_by, r.wins, r.points))
         kept = best[:best_nights] if best_nights is not None else best
         rungs.append(
             Rung(
                 None,
-                names[key],
+                names[who],
                 len(rows),
                 sum(r.rank == 1 for r in rows),
                 sum(r.wins for r in kept),
