@@ -73,6 +73,7 @@ def register_features(app: Flask) -> None:
     from .house_rules import pages as house_rules
     from .nights import api as nights_api
     from .nights import pages as nights
+    from .nights.printing import pages as night_printing
     from .players import api as players_api
     from .players import pages as players
     from .seasons import api as seasons_api
@@ -80,7 +81,7 @@ def register_features(app: Flask) -> None:
     from .web import access, assets, club, conditional
 
     pages = (games.bp, new.bp, share.bp, house_rules.bp, history.bp, players.bp)
-    pages += (seasons.bp, nights.bp)
+    pages += (seasons.bp, nights.bp, night_printing.bp)
     apis = (games_api.bp, house_rules_api.bp, players_api.bp, nights_api.bp)
     apis += (seasons_api.bp,)
     csrf = CSRFProtect(app)
