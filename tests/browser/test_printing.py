@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from api_helpers import post
+from phone import assert_accessible
 from playwright.sync_api import Browser, BrowserContext
 
 pytestmark = pytest.mark.browser
@@ -50,6 +51,9 @@ def test_a_mixer_prints_its_movement_tallies_and_table_cards_on_letter_and_a4(
     night = f"{live_server}/nights/{made['id']}"
     opener = desk.new_page()
     opener.goto(f"{live_server}{made['links']['direct']}")  # the director's grant
+    for kind in ("schedule", "tallies"):
+        opener.goto(f"{night}/{kind}")
+        assert_accessible(opener)
     opener.close()
     for paper in PAPERS:
         sheets = printed(desk, f"{night}/tallies", paper, tmp_path / f"t-{paper}.pdf")
