@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 
 from sqlalchemy import select
 
@@ -109,22 +110,31 @@ def finished_nights(season: Season) -> list[list[NightRow]]:
     rules, when it keeps to some), oldest first, as the night shows its standings:
     the players who played or sat out a round."""
     start, end = days(season.first_day, season.last_day)
-    query = select(Night).where(Night.created >= start, Night.created < end)
+    query = select(Night.id).where(Night.created >= start, Night.created < end)
     if season.ruleset_id is not None:
         query = query.where(Night.ruleset_id == season.ruleset_id)
     found = []
-    for night in db.session.execute(query.order_by(Night.created, Night.id)).scalars():
-        shown = board.night_to_dict(night)
-        if shown["status"] == "finished":
-            rows = shown["standings"]
-            found.append(
-                [
-                    NightRow(r["player"], r["rank"], r["wins"], r["points"])
-                    for r in rows
-                    if r["played"] or r["byes"]
-                ]
-            )
+    ids = db.session.execute(query.order_by(Night.created, Night.id)).scalars().all()
+    for night_id in ids:
+        # Kept per night and ETag, as its pages are: a finished night rarely
+        # moves again, so a season's page reads each one's tag, not its games.
+        at = board.tag(night_id) or ""
+        rows = board.kept("ladder", night_id, at, partial(_rows, night_id))
+        if rows is not None:
+            found.append(rows)
     return found
+
+
+def _rows(night_id: str) -> list[NightRow] | None:
+    """Return a night's rows as the ladder reads them; None while it plays."""
+    shown = board.night_to_dict(db.session.get_one(Night, night_id))
+    if shown["status"] != "finished":
+        return None
+    return [
+        NightRow(r["player"], r["rank"], r["wins"], r["points"])
+        for r in shown["standings"]
+        if r["played"] or r["byes"]
+    ]
 
 
 def season_ladder(season: Season) -> Ladder:

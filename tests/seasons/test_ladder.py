@@ -89,7 +89,9 @@ def test_the_service_refuses_ladder_settings_naming_the_field(app, changes, fiel
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 
 
-def play_night(client, players: list[str], bidder: str, finish: bool = True) -> None:
+def play_night(
+    client, players: list[str], bidder: str, finish: bool = True
+) -> dict[str, Any]:
     """Set up a one-table night, play its one hand (`bidder` makes 7♥), finish it."""
     made = client.post(
         "/api/nights",
@@ -104,15 +106,12 @@ def play_night(client, players: list[str], bidder: str, finish: bool = True) -> 
     bearer = {"Authorization": f"Bearer {made['director_token']}"}
     game = made["rounds"][0]["tables"][0]["game"]
     hand = {"bidder": bidder, "contract": "7H", "tricks": 8}
-    assert (
-        client.post(f"/api/games/{game}/hands", json=hand, headers=bearer).status_code
-        == 201
-    )
+    played = client.post(f"/api/games/{game}/hands", json=hand, headers=bearer)
+    assert played.status_code == 201
     if finish:
-        assert (
-            client.post(f"/api/nights/{made['id']}/finish", headers=bearer).status_code
-            == 200
-        )
+        done = client.post(f"/api/nights/{made['id']}/finish", headers=bearer)
+        assert done.status_code == 200
+    return made
 
 
 @pytest.fixture
@@ -122,7 +121,9 @@ def season(app, client) -> int:
     app.config.update(CLUB_PASSWORD=CLUB_PASSWORD, WTF_CSRF_ENABLED=False)
     play_night(client, PLAYERS, "Ann")  # Ann & Cat win
     play_night(client, ["Bob", "Ann", "Eve", "Cat"], "Bob")  # Bob & Eve win
-    play_night(client, ["Bob", "Dan", "Cat", "Ann"], "Bob", finish=False)
+    app.config["PLAYING"] = play_night(
+        client, ["Bob", "Dan", "Cat", "Ann"], "Bob", finish=False
+    )
     today = date.today()
     form = {
         "name": "Autumn",
@@ -162,6 +163,22 @@ def test_the_seasons_json_ranks_its_finished_nights(client, season):
     ]
     assert {r["name"] for r in body["standings"]["players"]} >= set(PLAYERS)
     assert client.get("/api/seasons/999").status_code == 404
+
+
+def test_a_night_counts_on_the_ladder_once_it_is_finished(app, client, season):
+    assert client.get(f"/api/seasons/{season}").json["ladder"]["nights"] == 2
+    playing = app.config["PLAYING"]
+    bearer = {"Authorization": f"Bearer {playing['director_token']}"}
+    done = client.post(f"/api/nights/{playing['id']}/finish", headers=bearer)
+    assert done.status_code == 200
+    shown = client.get(f"/api/seasons/{season}").json["ladder"]
+    assert shown["nights"] == 3
+    ranked = {
+        r["player"]: (r["rank"], r["nights"], r["nights_won"]) for r in shown["ranked"]
+    }
+    # Bob & Cat won the third night too; Dan, with two nights now, is ranked.
+    assert ranked["Bob"] == (1, 3, 2) and ranked["Cat"] == (1, 3, 2)
+    assert ranked["Dan"] == (4, 2, 0)
 
 
 def test_the_seasons_page_shows_the_ladder_beside_its_standings(client, season):
