@@ -73,15 +73,18 @@ def register_features(app: Flask) -> None:
     from .house_rules import pages as house_rules
     from .nights import api as nights_api
     from .nights import pages as nights
+    from .nights.printing import pages as night_printing
     from .nights.room import pages as room
     from .players import api as players_api
     from .players import pages as players
+    from .seasons import api as seasons_api
     from .seasons import pages as seasons
     from .web import access, assets, club, conditional
 
     pages = (games.bp, new.bp, share.bp, house_rules.bp, history.bp, players.bp)
-    pages += (seasons.bp, nights.bp, room.bp)
+    pages += (seasons.bp, nights.bp, room.bp, night_printing.bp)
     apis = (games_api.bp, house_rules_api.bp, players_api.bp, nights_api.bp)
+    apis += (seasons_api.bp,)
     csrf = CSRFProtect(app)
     # API writes carry a Bearer token a cross-site form cannot.
     for blueprint in apis:

@@ -197,6 +197,13 @@ class Season(db.Model):  # type: ignore[name-defined,misc]
     # Only games started from these saved house rules, when set.
     ruleset_id: Mapped[int | None]
     created: Mapped[datetime] = mapped_column(default=utcnow)
+    # The ladder of its club nights (NIGHTS.md): best nights counted (all when
+    # None), nights needed to be ranked, and what ranks first.
+    best_nights: Mapped[int | None]
+    min_nights: Mapped[int] = mapped_column(default=1, server_default="1")
+    rank_by: Mapped[str] = mapped_column(
+        String(10), default="wins", server_default="wins"
+    )
 
 
 class RequestKey(db.Model):  # type: ignore[name-defined,misc]

@@ -22,7 +22,7 @@ JSON = "application/json"
 
 NIGHT_FIELDS = {
     *("name", "rules", "ruleset", "movement", "round_hands", "rank_by"),
-    *("odd_players", "rounds", "players", "pairs", "shuffle"),
+    *("odd_players", "rounds", "players", "pairs", "shuffle", "round_minutes"),
 }
 
 
@@ -72,6 +72,7 @@ def new_night(data: object) -> service.NewNight:
         rank_by=text(data, "rank_by", "wins"),
         odd_players=text(data, "odd_players", "sit_out"),
         rounds=_whole(data, "rounds"),
+        round_minutes=_whole(data, "round_minutes"),
         shuffle=shuffle,
         ruleset=ruleset if isinstance(ruleset, int) else None,
     )

@@ -21,6 +21,7 @@ from ..db.store import load
 from ..errors import N_, NotFound
 from ..results.models import HandResultRow, SideResult
 from . import standings
+from .clock import times
 from .models import Night, NightTable
 from .standings import RoundResult, Standing, TableResult, tie_winner
 
@@ -270,6 +271,7 @@ def night_to_dict(night: Night) -> dict[str, Any]:
                 "called": one.called,
                 "tables": tables,
                 "sitting_out": list(one.sitting_out),
+                **times.round_times(one.started, night.round_minutes),
             }
         )
     return {
@@ -282,6 +284,7 @@ def night_to_dict(night: Night) -> dict[str, Any]:
         "rank_by": night.rank_by,
         "odd_players": night.odd_players,
         "rounds_planned": night.rounds_planned,
+        "round_minutes": night.round_minutes,
         "rules": night.rules,
         "players": [{"name": p.name, "present": p.present} for p in night.players],
         "rounds": rounds,

@@ -7,6 +7,7 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
+    IntegerField,
     RadioField,
     SelectChoice,
     SelectField,
@@ -14,7 +15,7 @@ from wtforms import (
     SubmitField,
     TextAreaField,
 )
-from wtforms.validators import InputRequired, Length
+from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from ..errors import BadInput
 from ..house_rules import service as rulesets
@@ -30,6 +31,9 @@ MOVEMENTS = [
 ROUND_HANDS = [SelectChoice("", _l("A whole game"))] + [
     SelectChoice(str(n), _l("%(n)s hands", n=n)) for n in (4, 6, 8, 10, 12, 16, 20)
 ]
+
+
+CLOCK = _l("A round's clock runs 5 to 120 minutes; leave it empty for none.")
 
 
 class NightForm(FlaskForm):
@@ -64,6 +68,10 @@ class NightForm(FlaskForm):
         choices=[SelectChoice("", _l("Until the director finishes"))]
         + [SelectChoice(str(n), _l("%(n)s rounds", n=n)) for n in range(2, 16)],
         default="",
+    )
+    round_minutes = IntegerField(
+        _l("Round clock, in minutes"),
+        validators=[Optional(), NumberRange(5, 120, CLOCK)],
     )
     players = TextAreaField(
         _l("Players, one a line (in seating order)"),
@@ -115,6 +123,7 @@ class NightForm(FlaskForm):
             rank_by=self.rank_by.data or "wins",
             odd_players=self.odd_players.data or "sit_out",
             rounds=int(self.rounds.data) if self.rounds.data else None,
+            round_minutes=self.round_minutes.data,
             shuffle=bool(self.shuffle.data),
             ruleset=int(key) if kind == "saved" and key.isdigit() else None,
         )

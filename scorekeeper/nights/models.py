@@ -30,6 +30,7 @@ class Night(db.Model):  # type: ignore[name-defined,misc]
     rank_by: Mapped[str] = mapped_column(String(10))
     odd_players: Mapped[str] = mapped_column(String(20))
     rounds_planned: Mapped[int | None]
+    round_minutes: Mapped[int | None]  # the round clock, when the night has one
     shuffle: Mapped[bool] = mapped_column(default=False)
     status: Mapped[str] = mapped_column(String(20), default="in_progress")
     token_hash: Mapped[str] = mapped_column(String(64))  # the director's token
@@ -78,6 +79,9 @@ class NightRound(db.Model):  # type: ignore[name-defined,misc]
     number: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
     sitting_out: Mapped[list[str]] = mapped_column(JSON)
     called: Mapped[bool] = mapped_column(default=False)
+    # When the round was seated, by the server's clock (None: seated before the
+    # round clock was kept).
+    started: Mapped[datetime | None] = mapped_column(default=utcnow)
 
     tables: Mapped[list[NightTable]] = relationship(
         order_by="NightTable.number",

@@ -8,7 +8,7 @@ import base64
 import hashlib
 import hmac
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import current_app
 
@@ -19,6 +19,8 @@ from . import board, movement
 from .models import Night, NightTable
 from .movement import NightError, Seating
 from .rotation import rotation_schedule
+
+T = TypeVar("T")
 
 
 def seed(night: Night) -> int:
@@ -70,12 +72,24 @@ def first_seating(night: Night) -> Seating:
 def _rotation(night: Night, players: list[str], past: list[Seating]) -> Seating:
     """The rotation's next round: from the schedule planned at the start while the
     roster is as it was, else planned again from the rounds played."""
+    return _rotation_ahead(night, players, past, 1)[0]
+
+
+def _rotation_ahead(
+    night: Night, players: list[str], past: list[Seating], count: int
+) -> list[Seating]:
+    """The rotation's next `count` rounds, each as `_rotation` will seat it."""
+    ahead: list[Seating] = []
     if not past or players == [p.name for p in night.players]:
         planned = rotation_schedule(players, None, night.odd_players, (), seed(night))
-        if len(past) < len(planned) and list(planned[: len(past)]) == past:
-            return planned[len(past)]
-    (after,) = rotation_schedule(players, 1, night.odd_players, past, seed(night))
-    return after
+        if list(planned[: len(past)]) == past:
+            ahead = list(planned[len(past) : len(past) + count])
+    while len(ahead) < count:
+        after = rotation_schedule(
+            players, 1, night.odd_players, [*past, *ahead], seed(night)
+        )
+        ahead += after
+    return ahead
 
 
 def next_seating(night: Night) -> Seating:
@@ -98,7 +112,28 @@ def next_seating(night: Night) -> Seating:
     )
 
 
-def _seat(seat: Callable[[], Seating], field: str) -> Seating:
+def rounds_ahead(night: Night, count: int) -> list[Seating]:
+    """Return up to `count` rounds after those seated, as rotation and fixed pairs
+    plan them now (what `next_seating` will seat while the roster stays); none
+    for progressive, whose next round waits for results."""
+    past = history(night)
+    if night.movement == "fixed_pairs":
+        return list(movement.fixed_pairs_schedule(pairs(night))[len(past) :][:count])
+    if night.movement != "rotation" or count < 1:
+        return []
+    return _seat(lambda: _rotation_ahead(night, present(night), past, count), "players")
+
+
+def rotation_length(night: Night) -> int:
+    """Return how many rounds a whole rotation (or fixed-pairs round robin) of
+    the night's roster as it stands takes."""
+    if night.movement == "fixed_pairs":
+        return len(movement.fixed_pairs_schedule(pairs(night)))
+    count = len(present(night))
+    return max(count - 1 if count % 2 == 0 else count, 1)
+
+
+def _seat(seat: Callable[[], T], field: str) -> T:
     """Seat a round; a roster the movement cannot seat is a 400 naming the field."""
     try:
         return seat()

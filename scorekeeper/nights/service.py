@@ -20,6 +20,7 @@ from ..scoring import Rules, make_table, name_key, replay
 from ..scoring.rules import rules_from_dict, rules_to_dict
 from ..scoring.table import clean_name
 from . import board, movement, seating
+from .clock import times
 from .models import Night, NightPlayer, NightRound, NightTable
 from .movement import Seating
 
@@ -42,6 +43,7 @@ class NewNight:
     rank_by: str = "wins"
     odd_players: str = "sit_out"
     rounds: int | None = None
+    round_minutes: int | None = None
     shuffle: bool = False
     ruleset: int | None = None
 
@@ -72,6 +74,7 @@ def check(new: NewNight) -> None:
         )
     if new.rounds is not None and not 1 <= new.rounds <= 100:
         raise BadInput(N_("Plan 1 to 100 rounds, or leave it open."), "rounds")
+    times.check_minutes(new.round_minutes)
     field = "pairs" if new.movement == "fixed_pairs" else "players"
     names = [p for pair in new.pairs for p in pair] if field == "pairs" else new.players
     if field == "pairs" and len(new.pairs) < 2:
@@ -97,6 +100,7 @@ def create(new: NewNight) -> tuple[Night, str]:
         rank_by=new.rank_by,
         odd_players=new.odd_players,
         rounds_planned=new.rounds,
+        round_minutes=new.round_minutes,
         shuffle=new.shuffle,
         token_hash=token_hash,
     )

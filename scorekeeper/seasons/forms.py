@@ -8,15 +8,19 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
     DateField,
+    IntegerField,
     PasswordField,
     SelectChoice,
     SelectField,
     StringField,
     SubmitField,
 )
-from wtforms.validators import InputRequired, Length, Regexp
+from wtforms.validators import InputRequired, Length, NumberRange, Optional, Regexp
+
+from .ladder import MOST_NIGHTS
 
 DAY = _l("Pick a day, as year-month-day.")
+BEST = _l("Count 1 to 100 nights, or leave it empty.")
 NO_SUCH_RULES = _l("There are no such saved house rules.")
 
 
@@ -48,6 +52,32 @@ class SeasonForm(FlaskForm):
         default="",
         validate_choice=False,
         validators=[Regexp(r"^[0-9]{0,9}$", message=NO_SUCH_RULES)],
+    )
+    # The ladder of club nights: the service checks the bounds too (the API's).
+    best_nights = IntegerField(
+        _l("Best nights counted"),
+        validators=[
+            Optional(),
+            NumberRange(
+                1, MOST_NIGHTS, _l("Count 1 to 100 nights, or leave it empty.")
+            ),
+        ],
+    )
+    min_nights = IntegerField(
+        _l("Nights to be ranked"),
+        default=1,
+        validators=[
+            Optional(),
+            NumberRange(1, MOST_NIGHTS, _l("Ask for 1 to 100 nights.")),
+        ],
+    )
+    rank_by = SelectField(
+        _l("Rank the nights' players by"),
+        choices=[
+            SelectChoice("wins", _l("Wins, then points")),
+            SelectChoice("points", _l("Points, then wins")),
+        ],
+        default="wins",
     )
     password = PasswordField(
         _l("Club password"), validators=[InputRequired(_l("Give the club password."))]

@@ -27,7 +27,7 @@ from ..errors import AppError
 from ..house_rules import service as rulesets
 from ..web import club
 from ..web.forms import page_number
-from . import exports, service, table
+from . import exports, ladder, service, table
 from .forms import DeleteSeasonForm, SeasonForm
 
 bp = Blueprint("seasons", __name__, url_prefix="/seasons")
@@ -100,6 +100,9 @@ def saving(form: SeasonForm, season: Any = None) -> Response | int:
             form.last_day.data,
             ruleset,
             season,
+            best_nights=form.best_nights.data,
+            min_nights=form.min_nights.data or 1,
+            rank_by=form.rank_by.data or "wins",
         )
     except AppError as error:
         return show_error(form, error)
@@ -138,6 +141,7 @@ def season(season_id: int) -> tuple[str, int] | Response:
     return render_template(
         "seasons/season.html",
         season=found,
+        nights=ladder.season_ladder(found),
         found=picker,
         rules=rulesets.names_of([found.ruleset_id]),
         players=players,
@@ -174,4 +178,5 @@ def standings_csv(season_id: int) -> Response:
         *table.table(found, True, 1, schema.NUMBER_LIMIT).items,
     ]
     name = sheets.file_stem("standings", found.name)
-    return csv_file(exports.standings_csv(lines), f"{name}.csv")
+    rungs = ladder.season_ladder(found)
+    return csv_file(exports.standings_csv(lines, rungs), f"{name}.csv")

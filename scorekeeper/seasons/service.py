@@ -23,6 +23,7 @@ from ..results.models import standing
 from ..results.seasonal import in_season
 from ..scoring import name_key
 from ..text import clean_text
+from . import ladder
 
 
 def duplicate() -> BadInput:
@@ -80,18 +81,40 @@ def _checked(
     return name, first_day, last_day
 
 
+def check_ladder(best_nights: int | None, min_nights: int, rank_by: str) -> None:
+    """Refuse ladder settings out of bounds, naming the field."""
+    most = ladder.MOST_NIGHTS
+    if best_nights is not None and not 1 <= best_nights <= most:
+        raise BadInput(
+            gettext("Count a player's best 1 to %(most)s nights, or all.", most=most),
+            "best_nights",
+        )
+    if not 1 <= min_nights <= most:
+        raise BadInput(
+            gettext("A player needs 1 to %(most)s nights to be ranked.", most=most),
+            "min_nights",
+        )
+    if rank_by not in ladder.RANK_BY:
+        raise BadInput(gettext("Rank players by wins or by points."), "rank_by")
+
+
 def save_season(
     name: str,
     first_day: date | None,
     last_day: date | None,
     ruleset: int | None = None,
     season: Season | None = None,
+    *,
+    best_nights: int | None = None,
+    min_nights: int = 1,
+    rank_by: str = "wins",
 ) -> Season:
     """Save a new season, or change one; build its standings when its games change."""
     # Saved house rules deleted since the season kept to them may stay kept.
     kept = season.ruleset_id if season is not None else None
     asked = ruleset if ruleset != kept else None
     name, first_day, last_day = _checked(name, first_day, last_day, asked)
+    check_ladder(best_nights, min_nights, rank_by)
 
     def work() -> Season:
         key = name_key(name)
@@ -103,6 +126,7 @@ def save_season(
         was = (row.first_day, row.last_day, row.ruleset_id)
         row.name, row.name_key = name, key
         row.first_day, row.last_day, row.ruleset_id = first_day, last_day, ruleset
+        row.best_nights, row.min_nights, row.rank_by = best_nights, min_nights, rank_by
         db.session.add(row)
         db.session.flush()
         if was != (first_day, last_day, ruleset):
