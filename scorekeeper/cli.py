@@ -59,7 +59,8 @@ def import_games_command(file: Any) -> None:
             past = imports.imported(game, number - 1)
             checked.append((past, archive.replayed(past)))
         except (AppError, ScoringError) as error:
-            raise failed("Nothing imported", error, number) from None
+            given = game.get("id") if isinstance(game, dict) else None
+            raise failed("Nothing imported", error, number, given) from None
     done = 0
     try:
         for batch in archive.import_games(checked):
@@ -73,12 +74,17 @@ def import_games_command(file: Any) -> None:
 
 
 def failed(
-    said: str, error: AppError | ScoringError, number: int | None = None
+    said: str,
+    error: AppError | ScoringError,
+    number: int | None = None,
+    given: object = None,
 ) -> click.ClickException:
-    """Return the one line that says what was wrong: which game, hand and field."""
+    """Return the one line that says what was wrong: which game (its place in
+    the file and the id it gives), hand and field."""
     problem = app_error(error)
+    named = f" (id {given[:40]})" if isinstance(given, str) and given else ""
     place = ", ".join(
-        ([f"game {number}"] if number else [])
+        ([f"game {number}{named}"] if number else [])
         + ([f"hand {problem.hand}"] if problem.hand else [])
     )
     if problem.field:

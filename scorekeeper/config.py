@@ -58,10 +58,12 @@ def secret_key(app: Flask) -> str:
 
 
 def sqlite_pragmas(dbapi_connection: Any, _record: object) -> None:
-    """Turn on foreign keys, WAL and a busy timeout on each new SQLite connection."""
+    """Turn on a busy timeout, foreign keys and WAL on each new SQLite connection."""
     cursor = dbapi_connection.cursor()
+    # The timeout first: switching to WAL takes a lock like any statement, and
+    # a connection opened while another writes must wait for it, not fail.
+    cursor.execute("PRAGMA busy_timeout = 5000")
     cursor.execute("PRAGMA foreign_keys = ON")
     cursor.execute("PRAGMA journal_mode = WAL")
-    cursor.execute("PRAGMA busy_timeout = 5000")
     cursor.execute("PRAGMA synchronous = NORMAL")
     cursor.close()

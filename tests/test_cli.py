@@ -129,3 +129,17 @@ def test_a_bad_game_anywhere_in_the_file_writes_nothing(
     assert result.exit_code == 1
     assert "Nothing imported: " in result.output and says in result.output
     assert client.get("/api/games").json["total"] == 0
+
+
+def test_a_game_the_database_would_refuse_stops_the_file_before_any_write(
+    runner, client, tmp_path
+):
+    games = numbered(200)
+    games[149] = {**games[149], "id": "g150", "notes": "n" * 81}
+    path = tmp_path / "games.json"
+    path.write_text(json.dumps({"games": games}))
+    result = runner.invoke(args=["import-games", str(path)])
+    assert result.exit_code == 1
+    assert "Nothing imported: game 150 (id g150) (notes): " in result.output
+    assert "at most 80 characters" in result.output
+    assert client.get("/api/games").json["total"] == 0

@@ -5,6 +5,8 @@ from __future__ import annotations
 import shutil
 import threading
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -102,3 +104,40 @@ def test_writes_to_different_games_do_not_wait_on_each_other(server):
     for game in games:
         answer = call(f"{server}/api/games/{game['id']}")[1]
         assert [h["number"] for h in answer["hands"]] == list(range(1, 11))
+
+
+@pytest.mark.skipif(not TEST_DATABASE_URL, reason="a race PostgreSQL's CI pass runs")
+def test_lists_of_games_answer_while_other_phones_create_games():
+    reset_database(TEST_DATABASE_URL)
+    running = Server(TEST_DATABASE_URL, "gunicorn")
+    server = running.start()
+    lists = ["/", "/history", "/api/games", "/history/games.csv"]
+    creating = threading.Event()
+    creating.set()
+
+    def create(_: int) -> list[int]:
+        made = [call(f"{server}/api/games", "POST", ENDLESS)[0] for _ in range(15)]
+        return made
+
+    def read(first: int) -> list[tuple[str, int]]:
+        seen = []
+        while creating.is_set() or not seen:
+            path = lists[(first + len(seen)) % len(lists)]
+            try:
+                urllib.request.urlopen(f"{server}{path}", timeout=30).read()
+                seen.append((path, 200))
+            except urllib.error.HTTPError as error:
+                seen.append((path, error.code))
+        return seen
+
+    try:
+        with ThreadPoolExecutor(6) as pool:
+            readers = [pool.submit(read, n) for n in range(3)]
+            made = [s for ss in pool.map(create, range(3)) for s in ss]
+            creating.clear()
+            reads = [r for reader in readers for r in reader.result()]
+    finally:
+        running.stop()
+        shutil.rmtree(running.instance, ignore_errors=True)
+    assert made == [201] * 45
+    assert [r for r in reads if r[1] != 200] == [], len(reads)

@@ -1,12 +1,14 @@
 """The app factory: configuration, the secret key, the database on start-up."""
 
+import sqlite3
 import threading
+import time
 import types
 
 from sqlalchemy import text
 
 from scorekeeper import create_app
-from scorekeeper.config import secret_key
+from scorekeeper.config import secret_key, sqlite_pragmas
 from scorekeeper.db.migration import upgrade_database
 from scorekeeper.db.models import db
 
@@ -124,3 +126,40 @@ def test_an_unexpected_error_under_api_is_still_plain_json(monkeypatch, tmp_path
         "field": None,
     }
     close(app)
+
+
+def test_a_new_sqlite_connection_waits_for_a_lock_instead_of_failing(tmp_path):
+    # Another connection holds the database (as one being switched to WAL, or
+    # written in the old journal, does); the new connection's pragmas come in
+    # meanwhile. The driver's own timeout is off, so only the pragmas' wait.
+    path = str(tmp_path / "locked.sqlite")
+    holder = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    holder.execute("CREATE TABLE t (x)")
+    holder.execute("BEGIN EXCLUSIVE")
+    newcomer = sqlite3.connect(path, timeout=0, isolation_level=None)
+    arrived = threading.Event()
+    release = threading.Thread(
+        target=lambda: (arrived.wait(), time.sleep(0.2), holder.execute("COMMIT"))
+    )
+    release.start()
+    cursor = newcomer.cursor()
+    real_execute = cursor.execute
+
+    class Watched:
+        def execute(self, sql):
+            if "journal_mode" in sql:
+                arrived.set()
+            return real_execute(sql)
+
+        def close(self):
+            cursor.close()
+
+    try:
+        sqlite_pragmas(types.SimpleNamespace(cursor=lambda: Watched()), None)
+    finally:
+        arrived.set()
+        release.join()
+    assert newcomer.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    assert newcomer.execute("PRAGMA busy_timeout").fetchone() == (5000,)
+    newcomer.close()
+    holder.close()

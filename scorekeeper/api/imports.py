@@ -10,6 +10,7 @@ from ..db.store import GAME_ID
 from ..errors import N_, BadInput
 from ..results.archive import PastGame, Said
 from ..scoring import MOST_HANDS, ScoringError, make_hand
+from ..text import clean_text
 from .schema import HAND_FIELDS, new_game
 
 
@@ -79,13 +80,16 @@ def imported(data: object, index: int) -> PastGame:
     scores = None
     if any("score" in side for side in sides):
         scores = tuple(side.get("score") for side in sides)
+    # Checked here as the write would (it cuts nothing a file gives): a game
+    # refused only when written would stop the file halfway.
+    name, notes = clean_text(game.name, "name"), clean_text(game.notes, "notes")
     return PastGame(
-        game.name,
+        name,
         game.rules,
         game.table,
         tuple(hands),
         game_id,
         stamp,
-        game.notes,
+        notes,
         Said(scores, tuple(said)),
     )

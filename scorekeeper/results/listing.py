@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import Select, and_, func, select
+from sqlalchemy import Select, UnaryExpression, and_, func, select
 
 from ..db.models import Game, GameSide, Player, Season, db
 from ..db.store import rules_and_table
@@ -71,7 +72,7 @@ COLUMNS = (
 
 def chosen(
     player: str | None, status: str | None, season: Season | None = None
-) -> tuple[Select[tuple], ...]:
+) -> tuple[Select[tuple], tuple[UnaryExpression, ...]]:
     """Return the query for the games a filter keeps, and its order, newest first
     (among games that started together, the greatest id first)."""
     if status is not None and status not in STATUSES:
@@ -130,27 +131,44 @@ def list_games(
     else:
         everyone = select(func.count()).select_from(query.subquery())
         total = db.session.execute(everyone).scalar_one()
-    shown = query.order_by(*order).limit(per_page).offset((page - 1) * per_page)
-    rows = db.session.execute(shown).all()
-    # Each side's name, total and players, for the games shown (a subquery, so
-    # a page as long as every game needs no list of ids).
-    ids = select(shown.subquery().c.id)
+    # The page's games and each side's name, total and players in one
+    # statement: one snapshot, so a game created meanwhile is either on the
+    # page whole or not at all (two reads could each see a different page).
+    keys = [by.element.label(f"order_{n}") for n, by in enumerate(order)]
+    shown = (
+        query.add_columns(*keys)
+        .order_by(*order)
+        .limit(per_page)
+        .offset((page - 1) * per_page)
+        .subquery()
+    )
     seats = (
-        select(GameSide.game_id, GameSide.name, SideResult.total, Player.name)
-        .join(
+        select(shown, GameSide.name, SideResult.total, Player.name)
+        .outerjoin(GameSide, GameSide.game_id == shown.c.id)
+        .outerjoin(
             SideResult,
             and_(
                 SideResult.game_id == GameSide.game_id,
                 SideResult.position == GameSide.position,
             ),
         )
-        .join(Player, Player.side_id == GameSide.id)
-        .where(GameSide.game_id.in_(ids))
-        .order_by(GameSide.game_id, GameSide.position, Player.position)
+        .outerjoin(Player, Player.side_id == GameSide.id)
+        .order_by(
+            *(shown.c[key.name].desc() for key in keys),
+            GameSide.position,
+            Player.position,
+        )
     )
-    sides: dict[str, dict[str, tuple[int, list[str]]]] = {r.id: {} for r in rows}
-    for game_id, side, score, seated in db.session.execute(seats):
-        sides[game_id].setdefault(side, (score, []))[1].append(seated)
+    rows: dict[str, Any] = {}
+    sides: dict[str, dict[str, tuple[int, list[str]]]] = {}
+    for row in db.session.execute(seats):
+        game_id, side, score, seated = row.id, row[-3], row[-2], row[-1]
+        rows.setdefault(game_id, row)
+        seating = sides.setdefault(game_id, {})
+        if side is not None:
+            players = seating.setdefault(side, (score, []))[1]
+            if seated is not None:
+                players.append(seated)
     items = [
         Summary(
             id=row.id,
@@ -164,7 +182,7 @@ def list_games(
             winner=row.winner,
             hands=row.hand_count,
         )
-        for row in rows
+        for row in rows.values()
     ]
     return Page(items, page, per_page, total)
 

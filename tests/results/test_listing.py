@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from api_helpers import import_past, statements
+from sqlalchemy import event
 
+from scorekeeper.db.models import db
 from scorekeeper.games import service as services
 from scorekeeper.results import archive
 from scorekeeper.scoring import PRESETS, make_hand, make_table
@@ -77,3 +80,41 @@ def test_a_players_totals_count_their_games_by_status(app):
                 page = services.list_games(1, 100, player, status)
                 assert page.total == len(page.items), (player, status)
         assert services.list_games(1, 100, "ann", "finished").total == 15
+
+
+@pytest.mark.parametrize(
+    "path", ["/", "/history", "/history?player=Ann", "/api/games", "/history/games.csv"]
+)
+def test_a_page_of_games_reads_one_set_whatever_is_created_between_its_reads(
+    app, client, path
+):
+    with app.app_context():
+        import_past(games(3, 0))
+    made = iter(range(100, 200))
+    creating = False
+
+    def create_game_after(_connection, _cursor, statement: str, *_args) -> None:
+        # After each read of the games a list runs, another phone starts a game.
+        nonlocal creating
+        if creating or not statement.lstrip().upper().startswith("SELECT"):
+            return
+        if not re.search(r"\b(FROM|JOIN) game\b", statement):
+            return
+        creating = True
+        try:
+            with app.app_context():
+                import_past(games(1, next(made)))
+        finally:
+            creating = False
+
+    with app.app_context():
+        event.listen(db.engine, "after_cursor_execute", create_game_after)
+        try:
+            answer = client.get(path)
+        finally:
+            event.remove(db.engine, "after_cursor_execute", create_game_after)
+    assert answer.status_code == 200, answer.text
+    assert next(made) > 100  # games were created while the page was read
+    if path == "/api/games":
+        shown = answer.get_json()["games"]
+        assert shown and all(len(game["sides"]) == 2 for game in shown)
