@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import logging
+import re
 
 from flask import Flask, Response, request
 from flask.sessions import SecureCookieSessionInterface
@@ -30,6 +32,19 @@ HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
 }
+# The paths that carry a token (a play, edit, director's or table card's link),
+# however a client spells the slashes: the token is what follows them.
+SLASH = r"(?:/|%2[fF])+"
+TOKEN_PATH = re.compile(
+    rf"((?:{SLASH}games{SLASH}[^/?#\s]+?{SLASH}play"
+    rf"|{SLASH}nights{SLASH}[^/?#\s]+?{SLASH}(?:direct|tables{SLASH}[0-9]+)"
+    rf"|{SLASH}rules{SLASH}[0-9]+{SLASH}edit){SLASH})[^/?#\s\"']+"
+)
+REDACTED = "[token]"
+# Every logger that may name a request's path: the app's own (its errors), the
+# development server's, waitress's (make run) and gunicorn's (its access log).
+PATH_LOGGERS = ("werkzeug", "waitress", "waitress.queue", "gunicorn.error")
+PATH_LOGGERS += ("gunicorn.access",)
 WEAK_KEYS = {"", "dev", "development", "test", "secret", "changeme", "change-me"}
 
 
@@ -86,6 +101,31 @@ def read_streamed_body() -> None:
     environ["CONTENT_LENGTH"] = str(len(data))
 
 
+def redact(text: str) -> str:
+    """Return text with every token a link's path carries replaced."""
+    return TOKEN_PATH.sub(rf"\1{REDACTED}", text)
+
+
+class Redacting(logging.Filter):
+    """Write a log line with the tokens of the paths it names taken out."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Replace the record's message (and its traceback's) by the redacted text."""
+        record.msg, record.args = redact(record.getMessage()), None
+        if record.exc_info and not record.exc_text:
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        if record.exc_text:
+            record.exc_text = redact(record.exc_text)
+        return True
+
+
+def redact_logs(app: Flask) -> None:
+    """Take the tokens out of every log line the app and its servers write."""
+    for logger in (app.logger, *map(logging.getLogger, PATH_LOGGERS)):
+        if not any(isinstance(f, Redacting) for f in logger.filters):
+            logger.addFilter(Redacting())
+
+
 def set_headers(response: Response) -> Response:
     """Add the security headers to every answer."""
     for name, value in HEADERS.items():
@@ -96,6 +136,7 @@ def set_headers(response: Response) -> Response:
 def init_app(app: Flask) -> None:
     """Check the key, harden the session cookie and add the headers."""
     check_secret_key(app)
+    redact_logs(app)
     app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
     app.config["SESSION_COOKIE_HTTPONLY"] = True
     app.session_interface = SessionInterface()
