@@ -94,7 +94,7 @@ def test_every_answer_that_carries_a_token_is_kept_by_no_cache(client):
 
 
 def test_a_repeated_new_game_that_carries_the_token_is_kept_by_no_cache(client):
-    key = {"Idempotency-Key": "k" * 20}
+    key = {"Idempotency-Key": "k" * 20, "Authorization": "Bearer the-creator-s"}
     first = client.post("/api/games", json=TWO_SIDES, headers=key)
     again = client.post("/api/games", json=TWO_SIDES, headers=key)
     assert again.json["write_token"] == first.json["write_token"] and no_store(again)
