@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 import logging
 import re
+import time
+from typing import Any
 
 from flask import Flask, Response, request
 from flask.sessions import SecureCookieSessionInterface
@@ -144,10 +146,75 @@ def init_app(app: Flask) -> None:
     app.after_request(set_headers)
 
 
+def proxy_hops(setting: object) -> int:
+    """Return how many proxies' X-Forwarded-* headers PROXY_FIX trusts (true: one)."""
+    if setting is None or isinstance(setting, bool):
+        return int(bool(setting))
+    said = str(setting).strip().lower()
+    if said in {"", "false", "no", "off"}:
+        return 0
+    if said in {"true", "yes", "on"}:
+        return 1
+    if said.isdigit() and int(said) <= 10:
+        return int(said)
+    raise RuntimeError(
+        "Refusing to start: FLASK_PROXY_FIX is true, false or the number of "
+        f"proxies in front of the app, one after the other (got {setting!r})."
+    )
+
+
+FORWARDED_WITH_IT_OFF = (
+    "A request from %s came through a proxy (X-Forwarded-For) and "
+    "FLASK_PROXY_FIX is off: every client has the proxy's address, so five "
+    "wrong club passwords from anyone make the whole club wait. Set "
+    "FLASK_PROXY_FIX=true (or the number of proxies in front of the app)."
+)
+DIRECT_WITH_IT_ON = (
+    "A request from %s reached the server without passing its proxies "
+    "(FLASK_PROXY_FIX trusts %s hops of X-Forwarded-For, it named %s): a client "
+    "that reaches the server directly chooses the address it is counted under. "
+    "Let only the proxy reach the server (bind it to 127.0.0.1), or turn "
+    "FLASK_PROXY_FIX off."
+)
+
+
+class ProxyCheck:
+    """Say loudly when the traffic and PROXY_FIX disagree: forwarded requests
+    with it off, requests that skipped the proxy with it on (issue 32.4).
+
+    The first of each kind is logged as a warning, then at most one an hour.
+    """
+
+    def __init__(self, app: Flask, hops: int, every: float = 3600) -> None:
+        self.app, self.next, self.hops, self.every = app, app.wsgi_app, hops, every
+        self.said: dict[str, float] = {}
+
+    def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
+        """Check the request's forwarded hops against the setting, then serve it."""
+        forwarded = environ.get("HTTP_X_FORWARDED_FOR", "")
+        seen = len([hop for hop in forwarded.split(",") if hop.strip()])
+        peer = environ.get("REMOTE_ADDR", "?")
+        if not self.hops and seen:
+            self.warn(FORWARDED_WITH_IT_OFF, peer)
+        elif self.hops and seen < self.hops:
+            self.warn(DIRECT_WITH_IT_ON, peer, self.hops, seen)
+        return self.next(environ, start_response)
+
+    def warn(self, message: str, *args: object) -> None:
+        """Log a warning, unless the same was logged within the hour."""
+        now = time.monotonic()
+        if now - self.said.get(message, -self.every) >= self.every:
+            self.said[message] = now
+            self.app.logger.warning(message, *args)
+
+
 def trust_proxy(app: Flask) -> None:
-    """Behind a TLS-terminating proxy, trust one hop's X-Forwarded-* headers.
+    """Behind TLS-terminating proxies, trust as many hops' X-Forwarded-* headers as
+    PROXY_FIX says (true: one), the right-most; warn when the traffic disagrees.
 
     Called last, so every WSGI layer of the app sees the request as the phone sent it.
     """
-    if app.config.get("PROXY_FIX"):
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]
+    hops = proxy_hops(app.config.get("PROXY_FIX"))
+    if hops:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)  # type: ignore[method-assign]
+    app.wsgi_app = ProxyCheck(app, hops)  # type: ignore[method-assign]
