@@ -54,6 +54,12 @@ def bearer(what: str) -> str:
     return token.strip()
 
 
+def unkept(response: Response) -> Response:
+    """Keep an answer that carries a token out of every cache, the browser's too."""
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 def page_arg(name: str, default: int, top: int) -> int:
     """Return a page number or size from the query, or name it as wrong."""
     number = schema.whole_number(request.args.get(name, str(default)), top)

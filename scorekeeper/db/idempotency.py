@@ -41,8 +41,9 @@ class Keyed:
     key: str
     digest: str
     secret: str  # the server's: seals a write token the answer carries
-    # Who sent it (a device cookie, else an address): only the same caller is
-    # given back the write token a repeat of a new game would carry.
+    # What only its sender holds (a device cookie, or a hash of its credentials;
+    # "" for none): only the same caller is given back the write token a repeat
+    # of a new game would carry, and with none, no one is.
     caller: str = ""
 
     @property
@@ -93,8 +94,10 @@ def earlier(request: Keyed | None) -> Answer | None:
     row = db.session.get(RequestKey, request.id)
     if row is None:
         return None
-    token = row.sealed and tokens.unseal_checked(
-        row.sealed, request.sealing, request.id
+    token = (
+        row.sealed
+        and request.caller
+        and tokens.unseal_checked(row.sealed, request.sealing, request.id)
     )
     return Answer(row.status, row.answer, token or None, row.digest == request.digest)
 
@@ -117,8 +120,10 @@ def keep(request: Keyed | None, answer: Answer) -> None:
     if request is None:
         return
     db.session.execute(delete(RequestKey).where(RequestKey.created < utcnow() - KEPT))
-    sealed = answer.token and tokens.seal_checked(
-        answer.token, request.sealing, request.id
+    sealed = (
+        answer.token
+        and request.caller
+        and tokens.seal_checked(answer.token, request.sealing, request.id)
     )
     row = RequestKey(
         id=request.id,

@@ -9,7 +9,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request, url_for
 
 from ..api import schema
-from ..api.http import bearer, body, expected_version, page_arg, paged
+from ..api.http import bearer, body, expected_version, page_arg, paged, unkept
 from ..db import idempotency
 from ..db.idempotency import Answer, Keyed
 from ..errors import N_, Forbidden, Stale
@@ -42,6 +42,7 @@ def game_answer(
     response.set_etag(str(data["version"]))
     if token is not None:
         response.headers["Location"] = url_for(".game", game_id=data["id"])
+        unkept(response)
     return response
 
 

@@ -192,7 +192,7 @@ class FastReads:
         key = (device, head.id, head.sealed, head.token_hash)
         found = self.writers.get(key)
         if found is None:
-            found = service.may_write(head, access.head_token(head, device))
+            found = service.owns(head, access.head_token(head, device))
             self.writers.put(key, found)
         return found
 

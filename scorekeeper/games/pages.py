@@ -32,7 +32,7 @@ NOT_SAVED = N_(
 def held_token(game: Loaded | service.Head) -> str | None:
     """Return the write token this phone holds for a game, if it is the right one."""
     token = access.held_token(access.GAME, game.id)
-    return token if service.may_write(game, token) else None
+    return token if service.owns(game, token) else None
 
 
 def writable_game(game_id: str) -> Loaded:
@@ -266,7 +266,7 @@ def undo(game_id: str):
 def play_link(game_id: str, token: str) -> Response:
     """Let this phone record hands: the link carries the game's write token."""
     game = service.load(game_id)
-    if not service.may_write(game, token):
+    if not service.owns(game, token):
         raise Forbidden(gettext("This play link is not valid for this game."))
     access.grant(access.GAME, game.id, token)
     return to_scoreboard(game)

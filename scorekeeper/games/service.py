@@ -38,10 +38,14 @@ def all_games() -> list[Loaded]:
     return [store.loaded(g) for g in db.session.execute(query).scalars()]
 
 
+def owns(game: Loaded | Head, token: str | None) -> bool:
+    """Return whether a token is the game's own (a play link's; never a director's)."""
+    return tokens.grants(token, game.token_hash)
+
+
 def may_write(game: Loaded | Head, token: str | None) -> bool:
-    """Return whether a write token belongs to this game (or is another key of it:
-    a club night's director's)."""
-    if tokens.grants(token, game.token_hash):
+    """Return whether a token writes this game: its own, or its night director's."""
+    if owns(game, token):
         return True
     return token is not None and grants.other_key(game.id, token)
 

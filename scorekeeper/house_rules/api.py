@@ -6,7 +6,7 @@ from flask import Blueprint, Response, jsonify, url_for
 from flask_babel import gettext
 
 from ..api import schema
-from ..api.http import bearer, body, page_arg, paged
+from ..api.http import bearer, body, page_arg, paged, unkept
 from ..errors import Forbidden
 from . import service
 
@@ -43,7 +43,7 @@ def create_ruleset() -> tuple[Response, int, dict[str, str]]:
     ruleset, token = service.create_ruleset(*schema.ruleset_body(body()))
     data = {**schema.ruleset_to_dict(ruleset), "write_token": token}
     location = url_for(".ruleset", ruleset_id=ruleset.id)
-    return jsonify(data), 201, {"Location": location}
+    return unkept(jsonify(data)), 201, {"Location": location}
 
 
 @bp.get("/rulesets/<int:ruleset_id>")

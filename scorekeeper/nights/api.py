@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, url_for
 
-from ..api.http import bearer, body, page_arg, paged
+from ..api.http import bearer, body, page_arg, paged, unkept
 from ..api.schema import fields, rules_object, text
 from ..errors import N_, BadInput, Forbidden
 from ..house_rules import service as rulesets
@@ -116,7 +116,7 @@ def create_night() -> Response:
     response.status_code = 201
     response.headers["Location"] = url_for(".night", night_id=night.id)
     response.set_etag(board.etag(night))
-    return response
+    return unkept(response)
 
 
 @bp.get("/nights")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import ipaddress
 import re
 import secrets
@@ -61,9 +62,18 @@ def address() -> str:
 
 
 def caller() -> str:
-    """Return who sent a request: its phone's device cookie, else its address."""
+    """Return what only a request's sender holds: its device cookie, else a hash
+    of its Authorization header, else "" (none).
+
+    Never its address: a NAT, a proxy or a forged header shares it (issue 32.6).
+    """
     found = device()
-    return f"device:{found}" if found else f"address:{address()}"
+    if found:
+        return f"device:{found}"
+    credentials = request.headers.get("Authorization", "").strip()
+    if credentials:
+        return "credentials:" + hashlib.sha256(credentials.encode()).hexdigest()
+    return ""
 
 
 def held(kind: str, targets: Iterable[str]) -> dict[str, str]:

@@ -3,7 +3,8 @@
 The server's owner sets it (`CLUB_PASSWORD` in the environment, or in
 `instance/config.py`); with none set, nothing that needs it can be done.
 A few wrong tries from one client, then it waits (db/tries.py): a `429` with
-`Retry-After`, whichever worker or server it asks.
+`Retry-After`, whichever worker or server it asks; a few more from everyone
+together, and every client waits.
 """
 
 from __future__ import annotations
@@ -37,6 +38,17 @@ def wait(minutes: int) -> str:
     )
 
 
+def wait_for_everyone(minutes: int) -> str:
+    """Say how long to wait after too many wrong tries from everyone together."""
+    return ngettext(
+        "Too many wrong club passwords on this server lately, from anywhere: "
+        "nothing was changed. Try again in %(num)s minute.",
+        "Too many wrong club passwords on this server lately, from anywhere: "
+        "nothing was changed. Try again in %(num)s minutes.",
+        minutes,
+    )
+
+
 def require(configured: str | None) -> str:
     """Return the club password, or raise Forbidden when the server has none."""
     if not configured:
@@ -54,10 +66,11 @@ def check(given: str | None, configured: str | None) -> None:
         raise Forbidden(gettext(WRONG), "password")
     client = tries.client_hash(access.address(), str(current_app.secret_key))
     attempt = tries.begin(client)
-    if not isinstance(attempt, tries.Try):
-        g.retry_after = attempt
-        minutes = -(-attempt // 60)
-        raise TooMany(wait(minutes), "password")
+    if isinstance(attempt, tries.Wait):
+        g.retry_after = attempt.seconds
+        minutes = -(-attempt.seconds // 60)
+        said = wait_for_everyone(minutes) if attempt.club else wait(minutes)
+        raise TooMany(said, "password")
     if not hmac.compare_digest(given.encode(), configured.encode()):
         raise Forbidden(gettext(WRONG), "password")
     tries.right(attempt)

@@ -29,6 +29,11 @@ def keyed(key: str, **headers: str) -> dict[str, str]:
     return {"Idempotency-Key": key.ljust(KEY_LEAST, "0"), **headers}
 
 
+# A client's own credentials: a repeat carries the write token only to them
+# (or to the same device cookie), never to an address (issue 32.6).
+MINE = {"Authorization": "Bearer a-secret-of-this-client"}
+
+
 def total(client: FlaskClient) -> int:
     """Return how many games there are."""
     return client.get("/api/games").json["total"]
@@ -38,8 +43,8 @@ def total(client: FlaskClient) -> int:
 
 
 def test_a_repeated_new_game_makes_one_game_and_answers_as_the_first(client):
-    first = client.post("/api/games", json=FRIDAY, headers=keyed("new-1"))
-    again = client.post("/api/games", json=FRIDAY, headers=keyed("new-1"))
+    first = client.post("/api/games", json=FRIDAY, headers=keyed("new-1", **MINE))
+    again = client.post("/api/games", json=FRIDAY, headers=keyed("new-1", **MINE))
     assert first.status_code == again.status_code == 201
     assert again.data == first.data
     assert again.headers["ETag"] == first.headers["ETag"] == '"1"'
@@ -112,13 +117,13 @@ def test_a_refused_request_keeps_no_key(client, api):
 
 
 def test_keys_are_kept_a_day_and_pruned_after_two(app, client):
-    first = client.post("/api/games", json=FRIDAY, headers=keyed("old"))
+    first = client.post("/api/games", json=FRIDAY, headers=keyed("old", **MINE))
     with app.app_context():
         row = db.session.execute(db.select(RequestKey)).scalar_one()
         assert first.json["write_token"] not in row.answer + (row.sealed or "")
         row.created -= timedelta(hours=30)
         db.session.commit()
-    again = client.post("/api/games", json=FRIDAY, headers=keyed("old"))
+    again = client.post("/api/games", json=FRIDAY, headers=keyed("old", **MINE))
     assert again.data == first.data
     with app.app_context():
         row = db.session.execute(db.select(RequestKey)).scalar_one()
@@ -248,7 +253,7 @@ def race(send, copies: int = 4) -> list[tuple[int, object]]:
 
 def test_identical_requests_racing_still_make_one_game_and_one_hand(server):
     for trial in range(6):
-        headers = keyed(f"game-{trial}")
+        headers = keyed(f"game-{trial}", **MINE)
         url = f"{server}/api/games"
         answers = race(lambda u=url, h=headers: call(u, "POST", ENDLESS, h))
         assert {status for status, _ in answers} == {201}, answers

@@ -1,0 +1,177 @@
+"""Tokens stay where they belong (issue 32.5): a play link is a game's own, an
+answer carrying a token is kept by no cache, and no log keeps a link's token."""
+
+from __future__ import annotations
+
+import json
+import logging
+import secrets
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from api_helpers import FRIDAY, TEST_DATABASE_URL, reset_database
+from flask import Flask
+from flask.testing import FlaskClient
+from server import Server, send
+
+from scorekeeper.db import grants
+from scorekeeper.web import access
+
+EIGHT = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
+NIGHT = {
+    "name": "Tuesday club",
+    "rules": {"preset": "australian"},
+    "movement": "progressive",
+    "round_hands": 2,
+    "rank_by": "wins",
+    "players": EIGHT,
+}
+TWO_SIDES = FRIDAY
+
+
+def night(client: FlaskClient) -> tuple[dict[str, Any], str]:
+    """Set up a night; return it and its first table's game id."""
+    made = client.post("/api/nights", json=NIGHT).json
+    assert made is not None
+    return made, made["rounds"][0]["tables"][0]["game"]
+
+
+def test_the_director_s_token_is_not_a_game_s_play_link(client):
+    made, game = night(client)
+    token = made["director_token"]
+    assert client.get(f"/games/{game}/play/{token}").status_code == 403
+    # The phone only watches: no 500, no director's token on any page of it.
+    for page in (f"/games/{game}", f"/games/{game}/table", f"/games/{game}/share"):
+        answer = client.get(page)
+        assert answer.status_code == 200 and token not in answer.text, page
+    assert client.get(f"/games/{game}/share/play").status_code == 403
+
+
+def test_a_grant_kept_with_the_director_s_token_only_watches(app: Flask, client):
+    made, game = night(client)
+    token = made["director_token"]
+    phone = secrets.token_urlsafe(32)  # a phone that opened it before the fix
+    with app.app_context():
+        grants.grant_now(phone, access.GAME, game, token)
+    client.set_cookie(access.COOKIE, phone)
+    for page in (f"/games/{game}", f"/games/{game}/table", f"/games/{game}/share"):
+        answer = client.get(page)
+        assert answer.status_code == 200 and token not in answer.text, page
+    assert client.get(f"/games/{game}/share/play").status_code == 403
+    # The director's token still writes the table's game through the API.
+    hand = {"bidder": "Ann", "contract": "7H", "tricks": 7}
+    bearer = {"Authorization": f"Bearer {token}"}
+    assert (
+        client.post(f"/api/games/{game}/hands", json=hand, headers=bearer).status_code
+        == 201
+    )
+
+
+def test_the_game_s_own_play_link_still_lets_a_phone_score(client):
+    own = client.post("/api/games", json=TWO_SIDES).json
+    phone: FlaskClient = client.application.test_client()
+    assert phone.get(f"/games/{own['id']}/play/{own['write_token']}").status_code == 302
+    shown = phone.get(f"/games/{own['id']}/share/play")
+    assert shown.status_code == 200 and own["write_token"] in shown.text
+
+
+def no_store(answer: Any) -> bool:
+    return answer.headers.get("Cache-Control") == "no-store"
+
+
+def test_every_answer_that_carries_a_token_is_kept_by_no_cache(client):
+    game = client.post("/api/games", json=TWO_SIDES)
+    assert "write_token" in game.json and no_store(game)
+    rules = client.post("/api/rulesets", json={"name": "Club"})
+    assert "write_token" in rules.json and no_store(rules)
+    made = client.post("/api/nights", json=NIGHT)
+    assert "director_token" in made.json and no_store(made)
+    # What carries no token may still be kept and revalidated.
+    assert not no_store(client.get(f"/api/games/{game.json['id']}"))
+
+
+def test_a_repeated_new_game_that_carries_the_token_is_kept_by_no_cache(client):
+    key = {"Idempotency-Key": "k" * 20, "Authorization": "Bearer the-creator-s"}
+    first = client.post("/api/games", json=TWO_SIDES, headers=key)
+    again = client.post("/api/games", json=TWO_SIDES, headers=key)
+    assert again.json["write_token"] == first.json["write_token"] and no_store(again)
+
+
+# The logs
+
+
+def posted(port: int, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    """Send a JSON write to the served app; return its answer."""
+    status, _, raw = send(port, "POST", path, body)
+    assert status == 201, raw
+    return dict(json.loads(raw))
+
+
+def open_token_links(port: int) -> list[str]:
+    """Open every kind of link that carries a token; return the tokens sent."""
+    made = posted(port, "/api/nights", NIGHT)
+    rules = posted(port, "/api/rulesets", {"name": "Club"})
+    game = posted(port, "/api/games", TWO_SIDES)
+    table = made["rounds"][0]["tables"][0]["game"]
+    guess = secrets.token_urlsafe(24)  # a wrong card token is a secret too
+    links = [
+        game["links"]["play"],
+        made["links"]["direct"],
+        f"/rules/{rules['id']}/edit/{rules['write_token']}",
+        f"/nights/{made['id']}/tables/1/{guess}",
+        f"/games/{table}/play/{made['director_token']}",
+        f"/games/{game['id']}/play%2F{game['write_token']}",
+    ]
+    for link in links:
+        status, _, _ = send(port, "GET", link, Referer=f"http://127.0.0.1{link}")
+        assert status in (302, 403, 404), link
+    return [game["write_token"], made["director_token"], rules["write_token"], guess]
+
+
+@pytest.fixture
+def served(request, monkeypatch, tmp_path: Path) -> Iterator[tuple[Server, Path]]:
+    """Serve the app (the README's server named by the test), logging every request."""
+    log = tmp_path / "access.log"
+    monkeypatch.setenv(
+        "GUNICORN_CMD_ARGS",
+        f"--access-logfile {log} --error-logfile {log} --log-level debug",
+    )
+    if TEST_DATABASE_URL:
+        reset_database(TEST_DATABASE_URL)
+    running = Server(TEST_DATABASE_URL, request.param)
+    running.start()
+    try:
+        yield running, log
+    finally:
+        running.stop()
+        shutil.rmtree(running.instance, ignore_errors=True)
+
+
+@pytest.mark.parametrize("served", ["gunicorn", "flask"], indirect=True)
+def test_no_server_log_keeps_a_link_s_token(served):
+    running, log = served
+    port = int(running.url.rsplit(":", 1)[1])
+    tokens = open_token_links(port)
+    running.stop()
+    written = running.output() + (log.read_text() if log.exists() else "")
+    assert "/play/[token]" in written and "/direct/[token]" in written  # logged
+    assert "/edit/[token]" in written and "/tables/1/[token]" in written
+    for token in tokens:
+        assert token not in written
+
+
+def test_the_app_s_and_waitress_s_errors_name_no_token(app: Flask, caplog):
+    path = "/games/g1/play/abcdefghijklmnopqrstuvwxyz012345"
+    with caplog.at_level(logging.INFO):
+        try:
+            raise ValueError(f"bad {path}")
+        except ValueError:
+            app.logger.exception("Exception on %s [GET]", path)
+            logging.getLogger("waitress").exception("Exception while serving %s", path)
+    text = caplog.text
+    assert "Exception on /games/g1/play/[token] [GET]" in text
+    assert "Exception while serving /games/g1/play/[token]" in text
+    assert "abcdefghijklmnopqrstuvwxyz012345" not in text
