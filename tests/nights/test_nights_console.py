@@ -98,7 +98,7 @@ def test_calling_time_asks_once_naming_the_round_and_each_tables_progress(client
     assert f'href="{link}"' in console
     page = asked(client, link)
     assert "<h1>Call time on round 1?</h1>" in page
-    assert "Table 1</strong>: 0 of 4 hands played" in page
+    assert "Table 1</strong> · 0 of 4 hands played" in page
     assert 'name="number" value="1"' in page
     assert "Time called" not in client.get(f"/nights/{night}/direct").text
     assert get(client, night)["rounds"][0]["status"] == "in_progress"  # not yet
