@@ -99,13 +99,17 @@ def test_calling_time_asks_once_naming_the_round_and_each_tables_progress(client
     page = asked(client, link)
     assert "<h1>Call time on round 1?</h1>" in page
     assert "Table 1</strong> · 0 of 4 hands played" in page
-    assert 'name="number" value="1"' in page
+    assert 'name="round" value="1"' in page  # the round it names (NIGHTS.md)
     assert "Time called" not in client.get(f"/nights/{night}/direct").text
     assert get(client, night)["rounds"][0]["status"] == "in_progress"  # not yet
     client.post(
-        f"/nights/{night}/direct/close", data={"csrf_token": csrf(page), "number": "1"}
+        f"/nights/{night}/direct/close", data={"csrf_token": csrf(page), "round": "1"}
     )
     assert get(client, night)["rounds"][0]["status"] == "finished"
+    # Between rounds the console's first button starts round 2, and names it.
+    console = client.get(f"/nights/{night}/direct").text
+    start = console.index("Start round 2")
+    assert console.rindex('name="round" value="2"', 0, start) > console.index("<form")
 
 
 def test_a_call_time_link_for_a_round_no_longer_in_play_asks_nothing(client):
