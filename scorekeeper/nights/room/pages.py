@@ -11,10 +11,11 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ...errors import N_, NotFound
 from ...scoring import name_key
-from .. import board, seating
+from .. import board
 from ..forms import ActionForm
 from ..pages import directed
 from ..service import Night, load
+from .after import after_round
 
 bp = Blueprint("room", __name__, url_prefix="/nights")
 
@@ -123,7 +124,7 @@ def after(night_id: str, number: int, table: int) -> BaseResponse:
             message = N_("There is no table %(number)s in this night.")
             raise NotFound(message, "table", number=table)
         ended = board.played([at.game_id])[at.game_id].ending is not None
-        said = seating.after_round(at.game_id, ended)
+        said = after_round(at.game_id, ended)
         return render_template("nights/after.html", night=found, night_after=said)
 
     kind = f"after-{number}-{table}"
