@@ -113,7 +113,7 @@ def test_the_asks_and_a_tables_word_at_its_rounds_end_speak_french(client):
         "scoreboard": client.get(f"{at}/tables/1").headers["Location"],
         "next": f"{at}/rounds/1/tables/1/next",
         "console": f"{at}/direct",
-        "call time": f"{at}/direct/close?number=1",
+        "call time": f"{at}/direct/close?round=1",
         "finish": f"{at}/direct/finish",
         "gone": f"{at}/direct/players/Ivy/gone",
     }

@@ -41,9 +41,9 @@ def ask(night: Night, **page: object) -> str:
 
 @bp.get("/<night_id>/direct/close")
 def ask_close(night_id: str) -> str | BaseResponse:
-    """Ask before calling time on the round the console showed (`?number=`)."""
+    """Ask before calling time on the round the console showed (`?round=`)."""
     found = directed(night_id)
-    number = request.args.get("number", len(found.rounds), type=int)
+    number = request.args.get("round", len(found.rounds), type=int)
     playing = progress(found, number)
     if number != len(found.rounds) or not playing:
         said = gettext(
