@@ -9,9 +9,8 @@ from pathlib import Path
 import pytest
 from flask import Flask
 
+from scorekeeper.nights import service as nights
 from scorekeeper.nights.api import NIGHT_FIELDS
-from scorekeeper.nights.movement import MOVEMENTS, ODD_PLAYERS
-from scorekeeper.nights.service import RANK_BY
 from scorekeeper.nights.standings import AWARDS
 from scorekeeper.scoring import PRESETS, Rules
 
@@ -96,7 +95,11 @@ def test_the_readme_and_the_api_doc_send_readers_to_docs_nights_md() -> None:
         assert "shared/" not in text  # a clone has no shared/ folder
 
 
-@pytest.mark.parametrize("value", [*MOVEMENTS, *ODD_PLAYERS, *RANK_BY])
+# The night's own values, as its service checks them (wherever the movements live).
+SETTINGS = [*nights.movement.MOVEMENTS, *nights.movement.ODD_PLAYERS, *nights.RANK_BY]
+
+
+@pytest.mark.parametrize("value", SETTINGS)
 def test_the_nights_doc_names_every_movement_and_setting(value: str) -> None:
     assert f"`{value}`" in _text("nights.md")
 

@@ -11,7 +11,7 @@ from werkzeug.wrappers import Response
 from ..db import idempotency
 from ..errors import AppError, Forbidden, Stale, app_error, wants_json
 from ..language import N_, points
-from ..nights.seating import after_round
+from ..nights.room.after import after_round
 from ..results.chart import chart
 from ..scoring import Hand, ScoringError, describe_rules, port_model
 from ..web import access, conditional, repeats

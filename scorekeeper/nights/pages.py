@@ -147,7 +147,7 @@ def direct(night_id: str) -> Any:
         )
 
     # Live like the big screen; kept for this phone alone (its link, its CSRF token).
-    mine = session["csrf_token"][:16]
+    mine = session.get("csrf_token", "")[:16]
     headers = {"Cache-Control": "private, no-cache", "Vary": "Cookie"}
     return board.polled(found.id, f"director-{mine}", draw, **headers)
 

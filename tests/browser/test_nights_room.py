@@ -75,7 +75,8 @@ def test_the_console_follows_the_tables_live_and_asks_before_calling_time(
     # Calling time asks once: nothing happens until Yes.
     call_time.click()
     expect(laptop.get_by_role("heading", name="Call time on round 1?")).to_be_visible()
-    expect(laptop.locator("ul.playing")).to_contain_text("Table 2: 0 of 2 hands played")
+    playing = laptop.locator("ul.playing")
+    expect(playing).to_contain_text("Table 2 · 0 of 2 hands played")
     assert_accessible(laptop)
     laptop.get_by_role("link", name="No, back to the console").click()
     _, after, _ = call(f"{live_server}/api/nights/{made['id']}")

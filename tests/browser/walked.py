@@ -145,11 +145,16 @@ def set_up(base: str, page: Page) -> tuple[list[tuple[str, int]], dict[str, str]
         (nights[0]["links"]["direct"], 200),  # this phone directs it from now on
         (f"{night}/direct", 200),
         (f"{night}/cards", 200),
+        (f"{night}/direct/close?round=1", 200),  # the console asks once
+        (f"{night}/direct/finish", 200),
+        (f"{night}/direct/players/Ivy/gone", 200),
         (f"{night}/tables/1", 200),  # the director opens table 1's game
         (f"{night}/tables/1/not-a-card", 403),
         (f"{later}/direct", 403),  # not yet this phone's to direct
         (f"{later}/direct/not-the-link", 403),
         (called["links"]["direct"], 200),
+        (f"{later}/tables/1", 200),  # an ended table's game: where everyone goes
+        (f"{later}/rounds/1/tables/2/next", 200),
         (later, 200),
         (f"{later}/screen", 200),
         (f"{later}/players/Ann", 200),

@@ -94,25 +94,29 @@ def asked(client: FlaskClient, path: str) -> str:
 def test_calling_time_asks_once_naming_the_round_and_each_tables_progress(client):
     night = set_up(client)
     console = client.get(f"/nights/{night}/direct").text
-    link = f"/nights/{night}/direct/close?number=1"
+    link = f"/nights/{night}/direct/close?round=1"
     assert f'href="{link}"' in console
     page = asked(client, link)
     assert "<h1>Call time on round 1?</h1>" in page
-    assert "Table 1</strong>: 0 of 4 hands played" in page
-    assert 'name="number" value="1"' in page
+    assert "Table 1</strong> · 0 of 4 hands played" in page
+    assert 'name="round" value="1"' in page  # the round it names (NIGHTS.md)
     assert "Time called" not in client.get(f"/nights/{night}/direct").text
     assert get(client, night)["rounds"][0]["status"] == "in_progress"  # not yet
     client.post(
-        f"/nights/{night}/direct/close", data={"csrf_token": csrf(page), "number": "1"}
+        f"/nights/{night}/direct/close", data={"csrf_token": csrf(page), "round": "1"}
     )
     assert get(client, night)["rounds"][0]["status"] == "finished"
+    # Between rounds the console's first button starts round 2, and names it.
+    console = client.get(f"/nights/{night}/direct").text
+    start = console.index("Start round 2")
+    assert console.rindex('name="round" value="2"', 0, start) > console.index("<form")
 
 
 def test_a_call_time_link_for_a_round_no_longer_in_play_asks_nothing(client):
     night = set_up(client)
     console = client.get(f"/nights/{night}/direct").text
     client.post(f"/nights/{night}/direct/close", data={"csrf_token": csrf(console)})
-    stale = client.get(f"/nights/{night}/direct/close?number=1")
+    stale = client.get(f"/nights/{night}/direct/close?round=1")
     assert stale.status_code == 302
     page = client.get(stale.headers["Location"]).text
     assert "Round 1 is not in play: no time to call." in page
@@ -150,7 +154,7 @@ def test_marking_a_player_gone_asks_once(client):
 def test_only_the_director_is_asked(client, app):
     night = set_up(client)
     stranger = app.test_client()
-    for path in ("close?number=1", "finish", "players/Eve/gone"):
+    for path in ("close?round=1", "finish", "players/Eve/gone"):
         assert stranger.get(f"/nights/{night}/direct/{path}").status_code == 403, path
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask.testing import FlaskClient
+from test_language import FRENCH, english_left
 from test_nights_api import EIGHT, director, get, hand, make
 
 
@@ -49,13 +50,13 @@ def test_once_every_table_ended_each_player_is_told_their_next_table_and_partner
     page = table_phone(client, night, 1)
     assert "Round 2: where each of you plays" in page
     # Progressive: table 1's winners stay, table 2's winners move up to them.
-    assert "<strong>Ann</strong>: table 1, with Eve" in page
-    assert "<strong>Bob</strong>: table 2, with Fay" in page
+    assert "Ann: table 1, with Eve" in page
+    assert "Bob: table 2, with Fay" in page
     assert "still being played" not in page and 'data-settled="true"' not in page
     started = client.post(f"/api/nights/{night['id']}/rounds", headers=director(night))
     assert started.status_code == 201
     after = client.get(f"/nights/{night['id']}/rounds/1/tables/1/next").text
-    assert "<strong>Cat</strong>: table 1, with Gus" in after
+    assert "Cat: table 1, with Gus" in after
     assert 'data-settled="true"' in after
     assert f'href="/nights/{night["id"]}/tables/1"' in after  # the table's next game
 
@@ -72,9 +73,9 @@ def test_a_player_sitting_out_or_gone_is_told_so(client):
         client.get(f"/nights/{night['id']}/rounds/1/tables/{n}/next").text
         for n in (1, 2)
     ]
-    assert "<strong>Dan</strong>: gone for the night" in pages[0]
+    assert "Dan is gone for the night" in pages[0]
     said = "".join(pages)
-    assert said.count(": sits out") == 1  # Ivy and Jo sat out round 1: one other now
+    assert said.count(" sits out") == 1  # Ivy and Jo sat out round 1: one other now
 
 
 def test_a_finished_nights_tables_say_so(client):
@@ -101,3 +102,29 @@ def test_the_next_table_page_answers_304_until_the_night_moves(client):
     assert (
         client.get(f"/nights/{night['id']}/rounds/7/tables/1/next").status_code == 404
     )
+
+
+def test_the_asks_and_a_tables_word_at_its_rounds_end_speak_french(client):
+    night = make(client, players=[*EIGHT, "Ivy", "Jo"])
+    play_out(client, night, 1, "Ann")
+    table_phone(client, night, 1)  # this phone directs the night and scores table 1
+    at = f"/nights/{night['id']}"
+    pages = {
+        "scoreboard": client.get(f"{at}/tables/1").headers["Location"],
+        "next": f"{at}/rounds/1/tables/1/next",
+        "console": f"{at}/direct",
+        "call time": f"{at}/direct/close?round=1",
+        "finish": f"{at}/direct/finish",
+        "gone": f"{at}/direct/players/Ivy/gone",
+    }
+    for name, path in pages.items():
+        page = client.get(path, headers=FRENCH).text
+        assert '<html lang="fr">' in page, name
+        assert english_left(page) == [], name
+    play_out(client, night, 2, "Eve")
+    paths = [f"{at}/rounds/1/tables/{n}/next" for n in (1, 2)]
+    both = [client.get(path, headers=FRENCH).text for path in paths]
+    assert "Ronde 2\u00a0: où chacun joue" in both[0]
+    assert "Ann\u00a0: table 1, avec Eve" in both[0]
+    assert "est au repos" in "".join(both)  # two of table 2 sit out round 2
+    assert english_left("".join(both)) == []

@@ -11,10 +11,11 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ...errors import N_, NotFound
 from ...scoring import name_key
-from .. import board, seating
+from .. import board
 from ..forms import ActionForm
 from ..pages import directed
 from ..service import Night, load
+from .after import after_round
 
 bp = Blueprint("room", __name__, url_prefix="/nights")
 
@@ -40,9 +41,9 @@ def ask(night: Night, **page: object) -> str:
 
 @bp.get("/<night_id>/direct/close")
 def ask_close(night_id: str) -> str | BaseResponse:
-    """Ask before calling time on the round the console showed (`?number=`)."""
+    """Ask before calling time on the round the console showed (`?round=`)."""
     found = directed(night_id)
-    number = request.args.get("number", len(found.rounds), type=int)
+    number = request.args.get("round", len(found.rounds), type=int)
     playing = progress(found, number)
     if number != len(found.rounds) or not playing:
         said = gettext(
@@ -123,7 +124,7 @@ def after(night_id: str, number: int, table: int) -> BaseResponse:
             message = N_("There is no table %(number)s in this night.")
             raise NotFound(message, "table", number=table)
         ended = board.played([at.game_id])[at.game_id].ending is not None
-        said = seating.after_round(at.game_id, ended)
+        said = after_round(at.game_id, ended)
         return render_template("nights/after.html", night=found, night_after=said)
 
     kind = f"after-{number}-{table}"

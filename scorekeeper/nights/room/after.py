@@ -1,0 +1,62 @@
+"""A table's word at its round's end (NIGHTS.md "Who may do what"): once a
+night's game has ended, its scoreboard says which tables still play the
+round, then where each of its players goes next, then the table's next game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...db.models import db
+from .. import board, seating
+from ..models import Night, NightTable
+
+# A seated table as the movements name one (seating re-exports their module).
+Table = seating.movement.Table
+
+
+def table_of(game_id: str) -> NightTable | None:
+    """Return the night's table that plays this game, if it is a night's."""
+    query = db.select(NightTable).where(NightTable.game_id == game_id)
+    return db.session.execute(query).scalar_one_or_none()
+
+
+def after_round(game_id: str, ended: bool) -> dict[str, Any] | None:
+    """Return what a night game's scoreboard says of the night (None for a game
+    outside one): once it has ended, the tables still playing its round, or
+    where each of its players goes next (NIGHTS.md "Who may do what")."""
+    table = table_of(game_id)
+    if table is None:
+        return None
+    said: dict[str, Any] = {"night": table.night_id, "round": table.round}
+    said.update(table=table.number, game=game_id, ended=ended, settled=False)
+    if not ended:
+        return said
+    night = db.session.get(Night, table.night_id)
+    assert night is not None  # its table holds it
+    one = night.rounds[table.round - 1]
+    games = board.played([t.game_id for t in one.tables])
+    playing = [t.number for t in one.tables if games[t.game_id].ending is None]
+    later = night.rounds[table.round] if len(night.rounds) > table.round else None
+    planned = night.rounds_planned is not None and night.rounds_planned <= table.round
+    finished = later is None and (
+        night.status == "finished" or (planned and not playing)
+    )
+    going = None
+    if later is not None:
+        seated = board.seated([t.game_id for t in later.tables])
+        tables = (Table(t.number, seated[t.game_id]) for t in later.tables)
+        going = seating.Seating(tuple(tables), tuple(later.sitting_out))
+    elif not finished and not playing:
+        going = seating.upcoming(night)  # between rounds: as the big screen shows it
+    onward = later is not None and any(t.number == table.number for t in later.tables)
+    said.update(playing=playing, finished=finished, settled=finished or bool(later))
+    said["onward"] = onward  # the table plays on: its card opens its next game
+    if going is not None:
+        present = {p.name for p in night.players if p.present}
+        said["next"] = table.round + 1
+        names = [name for side in games[game_id].sides for name in side]
+        said["players"] = [
+            {"name": n, "present": n in present, **seating.next_table(going, n)}
+            for n in names
+        ]
+    return said
