@@ -41,6 +41,13 @@ def pairs(night: Night) -> list[tuple[str, str]]:
     return [(a, b) for a, b in found.values()]
 
 
+def pair_order(night: Night) -> list[tuple[str, str]]:
+    """Return the pairs in the order the night's round robin follows: as given,
+    or as drawn for round 1, so every later round keeps to the same schedule."""
+    order = pairs(night)
+    return movement.drawn(order, seed(night)) if night.shuffle else order
+
+
 def history(night: Night) -> list[Seating]:
     """Return every round so far as the movements see it."""
     sides = board.seated([t.game_id for one in night.rounds for t in one.tables])
@@ -56,9 +63,7 @@ def history(night: Night) -> list[Seating]:
 def first_seating(night: Night) -> Seating:
     """Seat round 1: the roster (or pairs) in order, or drawn at random."""
     if night.movement == "fixed_pairs":
-        order = pairs(night)
-        if night.shuffle:
-            order = movement.drawn(order, seed(night))
+        order = pair_order(night)
         return _seat(lambda: movement.first_pairs_round(order), "pairs")
     players = present(night)
     if night.shuffle:
@@ -95,7 +100,7 @@ def next_seating(night: Night) -> Seating:
     """Seat the next round by the night's movement."""
     past = history(night)
     if night.movement == "fixed_pairs":
-        schedule = movement.fixed_pairs_schedule(pairs(night))
+        schedule = movement.fixed_pairs_schedule(pair_order(night))
         if len(past) >= len(schedule):
             raise Conflict(
                 N_("Every pair has met every other: finish the night."), "round"
@@ -117,7 +122,8 @@ def rounds_ahead(night: Night, count: int) -> list[Seating]:
     for progressive, whose next round waits for results."""
     past = history(night)
     if night.movement == "fixed_pairs":
-        return list(movement.fixed_pairs_schedule(pairs(night))[len(past) :][:count])
+        planned = movement.fixed_pairs_schedule(pair_order(night))
+        return list(planned[len(past) :][:count])
     if night.movement != "rotation" or count < 1:
         return []
     return _seat(lambda: _rotation_ahead(night, present(night), past, count), "players")
@@ -127,7 +133,7 @@ def rotation_length(night: Night) -> int:
     """Return how many rounds a whole rotation (or fixed-pairs round robin) of
     the night's roster as it stands takes."""
     if night.movement == "fixed_pairs":
-        return len(movement.fixed_pairs_schedule(pairs(night)))
+        return len(movement.fixed_pairs_schedule(pair_order(night)))
     count = len(present(night))
     return max(count - 1 if count % 2 == 0 else count, 1)
 

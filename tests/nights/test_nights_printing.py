@@ -150,3 +150,24 @@ def test_a_tally_lists_tables_byes_and_blank_rounds_to_the_total():
     assert dan.lines[0].won is False and dan.lines[0].score == 40
     assert dan.lines[1] == Line(2, sitting_out=True)
     assert not ann.crowded and tallies(["Ann"], rounds, 13)[0].crowded
+
+
+def test_fixed_pairs_drawn_at_random_still_meet_every_other_pair_once(app, client):
+    pairs = [["A1", "A2"], ["B1", "B2"], ["C1", "C2"], ["D1", "D2"]]
+    for number in range(6):  # six draws: most put round 1 out of the given order
+        night = make(
+            client,
+            name=f"Draw {number}",
+            movement="fixed_pairs",
+            players=None,
+            pairs=pairs,
+            shuffle=True,
+        )
+        first = [
+            [s["players"] for s in t["sides"]] for t in night["rounds"][0]["tables"]
+        ]
+        ahead = planned(app, night["id"])
+        met = [frozenset(p[0] for p in table) for table in first]
+        met += [frozenset(p[0] for p in t) for r in ahead.values() for t in r]
+        assert len(met) == len(set(met)) == 6, met
+        assert next_round(client, night) == ahead[2]
