@@ -41,6 +41,13 @@ def pairs(night: Night) -> list[tuple[str, str]]:
     return [(a, b) for a, b in found.values()]
 
 
+def player_order(night: Night) -> list[str]:
+    """Return the present players in the order the rotation plans from: the
+    roster's, or as drawn for round 1, so later rounds keep to that plan."""
+    players = present(night)
+    return movement.drawn(players, seed(night)) if night.shuffle else players
+
+
 def pair_order(night: Night) -> list[tuple[str, str]]:
     """Return the pairs in the order the night's round robin follows: as given,
     or as drawn for round 1, so every later round keeps to the same schedule."""
@@ -65,9 +72,7 @@ def first_seating(night: Night) -> Seating:
     if night.movement == "fixed_pairs":
         order = pair_order(night)
         return _seat(lambda: movement.first_pairs_round(order), "pairs")
-    players = present(night)
-    if night.shuffle:
-        players = movement.drawn(players, seed(night))
+    players = player_order(night)
     if night.movement == "rotation":
         return _seat(lambda: _rotation(night, players, []), "players")
     return _seat(lambda: movement.first_round(players, night.odd_players), "players")
@@ -84,7 +89,7 @@ def _rotation_ahead(
 ) -> list[Seating]:
     """The rotation's next `count` rounds, each as `_rotation` will seat it."""
     ahead: list[Seating] = []
-    if not past or players == [p.name for p in night.players]:
+    if not past or all(p.present for p in night.players):
         planned = rotation_schedule(players, None, night.odd_players, (), seed(night))
         if list(planned[: len(past)]) == past:
             ahead = list(planned[len(past) : len(past) + count])
@@ -107,7 +112,7 @@ def next_seating(night: Night) -> Seating:
             )
         return schedule[len(past)]
     if night.movement == "rotation":
-        return _seat(lambda: _rotation(night, present(night), past), "players")
+        return _seat(lambda: _rotation(night, player_order(night), past), "players")
     tables = night.rounds[-1].tables
     games = board.played([t.game_id for t in tables])
     winners = {t.number: games[t.game_id].winner for t in tables}
@@ -126,7 +131,8 @@ def rounds_ahead(night: Night, count: int) -> list[Seating]:
         return list(planned[len(past) :][:count])
     if night.movement != "rotation" or count < 1:
         return []
-    return _seat(lambda: _rotation_ahead(night, present(night), past, count), "players")
+    order = player_order(night)
+    return _seat(lambda: _rotation_ahead(night, order, past, count), "players")
 
 
 def rotation_length(night: Night) -> int:

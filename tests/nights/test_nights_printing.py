@@ -8,9 +8,10 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
-from scorekeeper.nights import service
+from scorekeeper.nights import movement, seating, service
 from scorekeeper.nights.printing import plan
 from scorekeeper.nights.printing.plan import Line, Round, Table, tallies
+from scorekeeper.nights.rotation import rotation_schedule
 
 EIGHT = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
 
@@ -171,3 +172,24 @@ def test_fixed_pairs_drawn_at_random_still_meet_every_other_pair_once(app, clien
         met += [frozenset(p[0] for p in t) for r in ahead.values() for t in r]
         assert len(met) == len(set(met)) == 6, met
         assert next_round(client, night) == ahead[2]
+
+
+def test_a_rotation_drawn_at_random_keeps_to_its_plan_everyone_partners_once(
+    app, client
+):
+    twelve = [f"P{n}" for n in range(12)]
+    for number in range(3):  # three draws
+        night = make(client, name=f"Draw {number}", players=twelve, shuffle=True)
+        with app.app_context():
+            seed = seating.seed(service.load(night["id"]))
+        drawn = movement.drawn(twelve, seed)
+        plan = rotation_schedule(drawn, None, "sit_out", (), seed)
+        first = night["rounds"][0]["tables"]
+        seated = [[s["players"] for s in t["sides"]] for t in first]
+        for _ in range(2, 12):  # rounds 2 to 11
+            seated += next_round(client, night)
+        assert seated == [
+            [list(side) for side in t.sides] for r in plan for t in r.tables
+        ]
+        partners = [frozenset(side) for table in seated for side in table]
+        assert len(partners) == len(set(partners)) == 66  # every two, once
