@@ -193,3 +193,12 @@ def test_a_rotation_drawn_at_random_keeps_to_its_plan_everyone_partners_once(
         ]
         partners = [frozenset(side) for table in seated for side in table]
         assert len(partners) == len(set(partners)) == 66  # every two, once
+
+
+def test_the_night_and_its_console_link_to_the_printed_pages(client):
+    night = make(client)
+    client.get(night["links"]["direct"])  # this phone directs the night
+    for page in (f"/nights/{night['id']}", f"/nights/{night['id']}/direct"):
+        html = client.get(page).text
+        assert f'href="/nights/{night["id"]}/schedule"' in html, page
+        assert f'href="/nights/{night["id"]}/tallies"' in html, page
