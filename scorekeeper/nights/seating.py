@@ -41,6 +41,20 @@ def pairs(night: Night) -> list[tuple[str, str]]:
     return [(a, b) for a, b in found.values()]
 
 
+def player_order(night: Night) -> list[str]:
+    """Return the present players in the order the rotation plans from: the
+    roster's, or as drawn for round 1, so later rounds keep to that plan."""
+    players = present(night)
+    return movement.drawn(players, seed(night)) if night.shuffle else players
+
+
+def pair_order(night: Night) -> list[tuple[str, str]]:
+    """Return the pairs in the order the night's round robin follows: as given,
+    or as drawn for round 1, so every later round keeps to the same schedule."""
+    order = pairs(night)
+    return movement.drawn(order, seed(night)) if night.shuffle else order
+
+
 def history(night: Night) -> list[Seating]:
     """Return every round so far as the movements see it."""
     sides = board.seated([t.game_id for one in night.rounds for t in one.tables])
@@ -56,13 +70,9 @@ def history(night: Night) -> list[Seating]:
 def first_seating(night: Night) -> Seating:
     """Seat round 1: the roster (or pairs) in order, or drawn at random."""
     if night.movement == "fixed_pairs":
-        order = pairs(night)
-        if night.shuffle:
-            order = movement.drawn(order, seed(night))
+        order = pair_order(night)
         return _seat(lambda: movement.first_pairs_round(order), "pairs")
-    players = present(night)
-    if night.shuffle:
-        players = movement.drawn(players, seed(night))
+    players = player_order(night)
     if night.movement == "rotation":
         return _seat(lambda: _rotation(night, players, []), "players")
     return _seat(lambda: movement.first_round(players, night.odd_players), "players")
@@ -79,7 +89,7 @@ def _rotation_ahead(
 ) -> list[Seating]:
     """The rotation's next `count` rounds, each as `_rotation` will seat it."""
     ahead: list[Seating] = []
-    if not past or players == [p.name for p in night.players]:
+    if not past or all(p.present for p in night.players):
         planned = rotation_schedule(players, None, night.odd_players, (), seed(night))
         if list(planned[: len(past)]) == past:
             ahead = list(planned[len(past) : len(past) + count])
@@ -95,14 +105,14 @@ def next_seating(night: Night) -> Seating:
     """Seat the next round by the night's movement."""
     past = history(night)
     if night.movement == "fixed_pairs":
-        schedule = movement.fixed_pairs_schedule(pairs(night))
+        schedule = movement.fixed_pairs_schedule(pair_order(night))
         if len(past) >= len(schedule):
             raise Conflict(
                 N_("Every pair has met every other: finish the night."), "round"
             )
         return schedule[len(past)]
     if night.movement == "rotation":
-        return _seat(lambda: _rotation(night, present(night), past), "players")
+        return _seat(lambda: _rotation(night, player_order(night), past), "players")
     tables = night.rounds[-1].tables
     games = board.played([t.game_id for t in tables])
     winners = {t.number: games[t.game_id].winner for t in tables}
@@ -117,17 +127,19 @@ def rounds_ahead(night: Night, count: int) -> list[Seating]:
     for progressive, whose next round waits for results."""
     past = history(night)
     if night.movement == "fixed_pairs":
-        return list(movement.fixed_pairs_schedule(pairs(night))[len(past) :][:count])
+        planned = movement.fixed_pairs_schedule(pair_order(night))
+        return list(planned[len(past) :][:count])
     if night.movement != "rotation" or count < 1:
         return []
-    return _seat(lambda: _rotation_ahead(night, present(night), past, count), "players")
+    order = player_order(night)
+    return _seat(lambda: _rotation_ahead(night, order, past, count), "players")
 
 
 def rotation_length(night: Night) -> int:
     """Return how many rounds a whole rotation (or fixed-pairs round robin) of
     the night's roster as it stands takes."""
     if night.movement == "fixed_pairs":
-        return len(movement.fixed_pairs_schedule(pairs(night)))
+        return len(movement.fixed_pairs_schedule(pair_order(night)))
     count = len(present(night))
     return max(count - 1 if count % 2 == 0 else count, 1)
 

@@ -8,9 +8,10 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
-from scorekeeper.nights import service
+from scorekeeper.nights import movement, seating, service
 from scorekeeper.nights.printing import plan
 from scorekeeper.nights.printing.plan import Line, Round, Table, tallies
+from scorekeeper.nights.rotation import rotation_schedule
 
 EIGHT = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
 
@@ -150,3 +151,54 @@ def test_a_tally_lists_tables_byes_and_blank_rounds_to_the_total():
     assert dan.lines[0].won is False and dan.lines[0].score == 40
     assert dan.lines[1] == Line(2, sitting_out=True)
     assert not ann.crowded and tallies(["Ann"], rounds, 13)[0].crowded
+
+
+def test_fixed_pairs_drawn_at_random_still_meet_every_other_pair_once(app, client):
+    pairs = [["A1", "A2"], ["B1", "B2"], ["C1", "C2"], ["D1", "D2"]]
+    for number in range(6):  # six draws: most put round 1 out of the given order
+        night = make(
+            client,
+            name=f"Draw {number}",
+            movement="fixed_pairs",
+            players=None,
+            pairs=pairs,
+            shuffle=True,
+        )
+        first = [
+            [s["players"] for s in t["sides"]] for t in night["rounds"][0]["tables"]
+        ]
+        ahead = planned(app, night["id"])
+        met = [frozenset(p[0] for p in table) for table in first]
+        met += [frozenset(p[0] for p in t) for r in ahead.values() for t in r]
+        assert len(met) == len(set(met)) == 6, met
+        assert next_round(client, night) == ahead[2]
+
+
+def test_a_rotation_drawn_at_random_keeps_to_its_plan_everyone_partners_once(
+    app, client
+):
+    twelve = [f"P{n}" for n in range(12)]
+    for number in range(3):  # three draws
+        night = make(client, name=f"Draw {number}", players=twelve, shuffle=True)
+        with app.app_context():
+            seed = seating.seed(service.load(night["id"]))
+        drawn = movement.drawn(twelve, seed)
+        plan = rotation_schedule(drawn, None, "sit_out", (), seed)
+        first = night["rounds"][0]["tables"]
+        seated = [[s["players"] for s in t["sides"]] for t in first]
+        for _ in range(2, 12):  # rounds 2 to 11
+            seated += next_round(client, night)
+        assert seated == [
+            [list(side) for side in t.sides] for r in plan for t in r.tables
+        ]
+        partners = [frozenset(side) for table in seated for side in table]
+        assert len(partners) == len(set(partners)) == 66  # every two, once
+
+
+def test_the_night_and_its_console_link_to_the_printed_pages(client):
+    night = make(client)
+    client.get(night["links"]["direct"])  # this phone directs the night
+    for page in (f"/nights/{night['id']}", f"/nights/{night['id']}/direct"):
+        html = client.get(page).text
+        assert f'href="/nights/{night["id"]}/schedule"' in html, page
+        assert f'href="/nights/{night["id"]}/tallies"' in html, page
