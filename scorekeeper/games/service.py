@@ -9,7 +9,7 @@ from ..db import grants, store, tokens
 from ..db.heads import Head, head
 from ..db.models import Game, db
 from ..db.store import Also, AlsoMade, Loaded, load
-from ..errors import N_, Conflict, NotFound
+from ..errors import N_, Conflict, NotFound, Stale
 from ..results import game_rows, listing, ratings
 from ..results.listing import Page, list_games, player_names
 from ..scoring import (
@@ -24,6 +24,13 @@ from ..scoring import (
     replay,
 )
 from ..text import clean_text
+
+# The field a hand refused after a club night's call of time names: the
+# phone tells it from a hand another phone saved first.
+CALLED = "called"
+TIME_CALLED = N_(
+    "Time was called on this round before this hand arrived: it was not saved."
+)
 
 # The pages and the API reach games, and their listing, through this module.
 __all__ = ["Head", "Loaded", "Page", "head", "list_games", "load", "player_names"]
@@ -181,6 +188,9 @@ def record_hand(
     check_room(game.state)  # before the lock: a full game needs no write
 
     def work() -> Change:
+        # Read under the lock (store.lock): a call of time orders before or after.
+        if game.game.called:
+            raise time_called()
         version = game.game.version
         before = store.remembered(game.game, version - 1) or store.replay_rows(
             game.game, game.rules, game.table
@@ -192,7 +202,18 @@ def record_hand(
         store.add_hand(game.game, len(state.hands), new)
         return Change(state, len(state.hands), before)
 
-    return locked_write(game, expected_version, work, also)
+    try:
+        return locked_write(game, expected_version, work, also)
+    except Stale:
+        # The game moved since the phone drew it: by a call of time, say so.
+        if store.called(game.id):
+            raise time_called() from None
+        raise
+
+
+def time_called() -> Conflict:
+    """Return the refusal of a hand that arrived after time was called."""
+    return Conflict(TIME_CALLED, CALLED)
 
 
 def _replay_with(game: Loaded, hands: Sequence[Hand], number: int) -> GameState:

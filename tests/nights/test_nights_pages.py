@@ -141,3 +141,40 @@ def test_the_console_shows_the_directors_link_that_lets_another_phone_direct(
     assert other.get(f"/nights/{night}/direct").status_code == 200
     # Readers never see it.
     assert link.group(1).rsplit("/", 1)[1] not in other.get(f"/nights/{night}").text
+
+
+def test_a_hand_arriving_after_time_is_called_is_refused_saying_so(client):
+    night = set_up(client)
+    path = client.get(f"/nights/{night}/tables/1").headers["Location"]
+    page = client.get(path).text
+    assert "hand-form" in page
+    hand = {
+        "csrf_token": csrf(page),
+        "save": "Save hand",
+        "bidder": "Bob",
+        "contract": "7H",
+        "tricks": "7",
+        "version": "1",
+    }
+    console = client.get(f"/nights/{night}/direct").text
+    client.post(f"/nights/{night}/direct/close", data={"csrf_token": csrf(console)})
+    script = {"Accept": "application/json"}
+    for version in ("1", "2"):  # drawn before the call, or after it
+        key = f"a-phone-key-{version}-0123456789"
+        sent = {**hand, "version": version, "form_id": key}
+        answer = client.post(
+            f"{path}/hands", data=sent, headers={**script, "Idempotency-Key": key}
+        )
+        assert answer.status_code == 409, answer.text
+        assert answer.json["field"] == "called"
+        assert (
+            "Time was called on this round before this hand arrived"
+            in (answer.json["error"])
+        )
+    plain = client.post(f"{path}/hands", data={**hand, "form_id": "plain-0123456789"})
+    assert plain.status_code == 302
+    ended = client.get(plain.headers["Location"]).text
+    assert "Time was called on this round before this hand arrived" in ended
+    assert "hand-form" not in ended  # an ended game offers no hand entry
+    api = client.get(f"/api{path}").json
+    assert api["hands"] == [] and api["ending"] == "called"
