@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from collections.abc import Sequence
 
 from ..db import grants, store, tokens
 from ..db.heads import Head, head
@@ -11,6 +10,7 @@ from ..db.models import Game, db
 from ..db.store import Also, AlsoMade, Loaded, load
 from ..errors import N_, Conflict, NotFound, Stale
 from ..results import game_rows, listing, ratings
+from ..results.game_rows import Change, kept_change, locked_change, locked_write
 from ..results.listing import Page, list_games, player_names
 from ..scoring import (
     GameOver,
@@ -34,6 +34,7 @@ TIME_CALLED = N_(
 
 # The pages and the API reach games, and their listing, through this module.
 __all__ = ["Head", "Loaded", "Page", "head", "list_games", "load", "player_names"]
+__all__ += ["Change", "kept_change", "locked_change", "locked_write"]
 
 
 # Reading
@@ -78,37 +79,6 @@ def last_hand(game: Loaded) -> HandResult:
 
 
 # Writing games
-
-
-class Change(NamedTuple):
-    """What a write did: the state it left, the first hand it changed, and the
-    replay it started from if it had one (else its results are read back)."""
-
-    state: GameState
-    since: int
-    before: GameState | None = None
-
-
-def locked_write(
-    target: Loaded,
-    expected_version: int | None,
-    work: Callable[[], Change],
-    also: Also = None,
-) -> Loaded:
-    """Lock the game, run a write, keep its results, commit; return the new state."""
-
-    def locked() -> tuple[int, GameState]:
-        version = store.lock(target.game, expected_version)
-        state, since, before = work()
-        game_rows.keep(target.game, target.table, state, since, before)
-        if also is not None:
-            also(Loaded(target.game, target.rules, target.table, state))
-        return version, state
-
-    version, state = store.transaction(locked)
-    db.session.expire(target.game, ["hands"])
-    store.remember(target.game, version, state)
-    return Loaded(target.game, target.rules, target.table, state)
 
 
 def add_game(

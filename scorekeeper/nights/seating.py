@@ -8,16 +8,25 @@ import base64
 import hashlib
 import hmac
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from flask import current_app
+from flask_babel import gettext
 
-from ..db import tokens
+from ..db import grants, tokens
 from ..errors import N_, BadInput, Conflict, NotFound
-from . import board, movement
-from .models import Night, NightTable
-from .movement import NightError, Seating
-from .rotation import rotation_schedule
+from ..games import service as games
+from ..scoring import make_table, name_key
+from ..scoring.rules import rules_from_dict
+from . import board
+from .models import Night, NightRound, NightTable
+from .movements import movement
+from .movements.movement import NightError, Seating
+from .movements.rotation import rotation_schedule
+
+# A table's game is named once, in the language of the phone that starts the round.
+GAME_NAME = N_("%(night)s: round %(round)s, table %(table)s")
 
 
 def seed(night: Night) -> int:
@@ -95,6 +104,34 @@ def next_seating(night: Night) -> Seating:
     return _seat(
         lambda: movement.progressive_next(past, winners, present(night)), "players"
     )
+
+
+def open_round(night: Night, seated: Seating) -> list[games.Loaded]:
+    """Add the next round and a game for each of its tables (in the transaction)."""
+    number = len(night.rounds) + 1
+    one = NightRound(number=number, sitting_out=list(seated.sitting_out))
+    night.rounds.append(one)
+    rules = rules_from_dict(night.rules)
+    if night.round_hands is not None:
+        rules = replace(rules, hands_limit=night.round_hands)
+    made = []
+    for table in seated.tables:
+        sides = [(" & ".join(side), list(side)) for side in table.sides]
+        name = gettext(GAME_NAME, night=night.name, round=number, table=table.number)
+        game, token = games.add_game(
+            name,
+            rules,
+            make_table(sides, table.sides[0][0]),
+            ruleset=night.ruleset_id,
+        )
+        grants.add_key(game.id, night.token_hash)
+        sealed = seal(game.id, token)
+        one.tables.append(
+            NightTable(number=table.number, game_id=game.id, sealed=sealed)
+        )
+        made.append(game)
+    night.version += 1
+    return made
 
 
 def _seat(seat: Callable[[], Seating], field: str) -> Seating:
@@ -190,6 +227,23 @@ def seat_of(one: dict[str, Any], name: str) -> dict[str, Any]:
         "round": one["number"],
         "table": None,
         "result": "sat out" if sat_out else "away",
+    }
+
+
+def player_night(night: Night, name: str) -> dict[str, Any] | None:
+    """Return one player's night as their page shows it, or None if not on it."""
+    key = name_key(name)
+    entry = next((p for p in night.players if p.name_key == key), None)
+    if entry is None:
+        return None
+    data = board.night_to_dict(night)
+    coming = upcoming(night)
+    return {
+        "name": entry.name,
+        "present": entry.present,
+        "rounds": [seat_of(one, entry.name) for one in data["rounds"]],
+        "next_table": next_table(coming, entry.name) if coming else None,
+        "standing": next(s for s in data["standings"] if s["player"] == entry.name),
     }
 
 

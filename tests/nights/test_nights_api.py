@@ -303,7 +303,7 @@ def test_time_called_on_a_game_loaded_before_its_last_hand_keeps_rows_a_replay_g
     from test_results import normal, replayed, stored
 
     from scorekeeper.games import service as games
-    from scorekeeper.nights import service
+    from scorekeeper.nights import director
 
     night = make(client, players=EIGHT[:4], round_hands=None)
     game = night["rounds"][0]["tables"][0]["game"]
@@ -312,7 +312,7 @@ def test_time_called_on_a_game_loaded_before_its_last_hand_keeps_rows_a_replay_g
         stale = games.load(game)
         # Another phone saves a hand between this load and the call.
         hand(client, game, night["director_token"], "Bob", 9)
-        called = service.call_time(stale)
+        called = director.call_time(stale)
         assert called.state.ending == "called" and len(called.state.hands) == 2
         assert normal(stored()) == normal(replayed())
 
@@ -324,3 +324,51 @@ def test_a_night_from_saved_house_rules_keeps_their_preset(client):
     assert saved.status_code == 201, saved.json
     night = make(client, rules=None, ruleset=saved.json["id"])
     assert night["rules"]["preset"] == "american"
+
+
+def test_a_stale_director_action_names_its_round_and_is_refused_changing_nothing(
+    client,
+):
+    night = make(client, round_hands=None)
+    path, auth = f"/api/nights/{night['id']}", director(night)
+    assert client.post(f"{path}/rounds/1/close", headers=auth).status_code == 200
+    again = client.post(f"{path}/rounds/1/close", headers=auth)
+    assert again.status_code == 409 and again.json["field"] == "number"
+    assert again.json["error"] == "Round 1 has ended already: nothing was changed."
+    ahead = client.post(f"{path}/rounds", json={"number": 3}, headers=auth)
+    assert ahead.status_code == 409
+    assert ahead.json["error"] == "Round 3 cannot start before round 2."
+    started = client.post(f"{path}/rounds", json={"number": 2}, headers=auth)
+    assert started.status_code == 201
+    before = get(client, night["id"])
+    # A page drawn during round 1 calls time, or starts round 2 again.
+    old = client.post(f"{path}/rounds/1/close", headers=auth)
+    assert old.status_code == 409 and old.json["error"] == (
+        "Round 2 has started since this page was drawn: time was not called on round 1."
+    )
+    twice = client.post(f"{path}/rounds", json={"number": 2}, headers=auth)
+    assert twice.status_code == 409 and twice.json["field"] == "number"
+    assert twice.json["error"] == "Round 2 has started since this page was drawn."
+    assert get(client, night["id"]) == before  # nothing changed
+    assert [t["status"] for t in before["rounds"][1]["tables"]] == ["in_progress"] * 2
+    bad = client.post(f"{path}/rounds", json={"number": "2"}, headers=auth)
+    assert bad.status_code == 400 and bad.json["field"] == "number"
+
+
+def test_finishing_mid_round_ends_its_tables(client):
+    night = make(client, round_hands=None)
+    path, auth = f"/api/nights/{night['id']}", director(night)
+    hand(
+        client,
+        night["rounds"][0]["tables"][0]["game"],
+        night["director_token"],
+        "Ann",
+        8,
+    )
+    done = client.post(f"{path}/finish", headers=auth)
+    assert done.status_code == 200 and done.json["status"] == "finished"
+    tables = done.json["rounds"][0]["tables"]
+    assert [t["status"] for t in tables] == ["finished", "finished"]
+    assert [t["winner"] for t in tables] == [0, 0]
+    again = client.post(f"{path}/finish", headers=auth)
+    assert again.status_code == 409

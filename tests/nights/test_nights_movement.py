@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.nights.movement import (
+from scorekeeper.nights.movements.movement import (
     NightError,
     Seating,
     Table,

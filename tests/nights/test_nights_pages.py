@@ -178,3 +178,33 @@ def test_a_hand_arriving_after_time_is_called_is_refused_saying_so(client):
     assert "hand-form" not in ended  # an ended game offers no hand entry
     api = client.get(f"/api{path}").json
     assert api["hands"] == [] and api["ending"] == "called"
+
+
+def test_a_console_drawn_before_another_device_acted_changes_nothing(client):
+    night = set_up(client)
+    stale = client.get(f"/nights/{night}/direct").text
+    assert 'name="round" value="1"' in stale  # call time names round 1
+    token = csrf(stale)
+    client.post(
+        f"/nights/{night}/direct/close", data={"csrf_token": token, "round": "1"}
+    )
+    drawn = client.get(f"/nights/{night}/direct").text
+    assert 'name="round" value="2"' in drawn  # start names round 2
+    client.post(
+        f"/nights/{night}/direct/round", data={"csrf_token": token, "round": "2"}
+    )
+    # The first page, never reloaded, calls time on round 1 again.
+    again = client.post(
+        f"/nights/{night}/direct/close", data={"csrf_token": token, "round": "1"}
+    )
+    console = client.get(again.headers["Location"]).text
+    assert "Round 2 has started since this page was drawn" in console
+    tables = client.get(f"/api/nights/{night}").json["rounds"][1]["tables"]
+    assert [t["status"] for t in tables] == ["in_progress", "in_progress"]
+    twice = client.post(
+        f"/nights/{night}/direct/round", data={"csrf_token": token, "round": "2"}
+    )
+    assert "Round 2 has started since this page was drawn." in (
+        client.get(twice.headers["Location"]).text
+    )
+    assert len(client.get(f"/api/nights/{night}").json["rounds"]) == 2

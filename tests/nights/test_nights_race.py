@@ -98,3 +98,73 @@ def test_hands_racing_a_call_of_time_land_before_it_or_are_refused(app, servers)
             url = f"{servers[number % 2]}{base}/rounds"
             status, started, _ = call(url, "POST", {"number": number + 1}, auth)
             assert status == 201, started
+
+
+def at_once(*requests: tuple[str, str, Any]) -> list[tuple[int, Any]]:
+    """Send requests at the same moment, each from its own thread."""
+    going = threading.Barrier(len(requests))
+
+    def send(request: tuple[str, str, Any]) -> tuple[int, Any]:
+        url, method, (body, headers) = request
+        going.wait()
+        status, answer, _ = call(url, method, body, headers)
+        return status, answer
+
+    with ThreadPoolExecutor(len(requests)) as pool:
+        return list(pool.map(send, requests))
+
+
+def test_two_devices_acting_at_once_make_exactly_one_effect(servers):
+    one, other = servers
+    players = SIXTEEN[:9]
+    status, night, _ = call(
+        f"{one}/api/nights",
+        "POST",
+        {"name": "Twice", "movement": "progressive", "players": players},
+    )
+    assert status == 201, night
+    auth = {"Authorization": f"Bearer {night['director_token']}"}
+    base = f"/api/nights/{night['id']}"
+    for _ in range(3):  # three trials of each
+        number = len(call(f"{one}{base}")[1]["rounds"])
+        close = f"{base}/rounds/{number}/close"
+        said = at_once(
+            (f"{one}{close}", "POST", ({}, auth)),
+            (f"{other}{close}", "POST", ({}, auth)),
+        )
+        assert sorted(s for s, _ in said) == [200, 409], said
+        start = ({"number": number + 1}, auth)
+        said = at_once(
+            (f"{one}{base}/rounds", "POST", start),
+            (f"{other}{base}/rounds", "POST", start),
+        )
+        assert sorted(s for s, _ in said) == [201, 409], said
+        assert len(call(f"{one}{base}")[1]["rounds"]) == number + 1
+    # Three late arrivals at once, no If-Match sent: each joins.
+    said = at_once(
+        *(
+            (f"{server}{base}/players", "POST", ({"name": name}, auth))
+            for server, name in zip(servers * 2, ("Ivy", "Jon", "Kit"), strict=False)
+        )
+    )
+    assert [s for s, _ in said] == [201] * 3, said
+    roster = [p["name"] for p in call(f"{one}{base}")[1]["players"]]
+    assert sorted(roster[-3:]) == ["Ivy", "Jon", "Kit"]
+    # Twelve present: six leave two at a time, one alone, then the last two at
+    # once of five: one of those two stays, the night keeps four.
+    leaving = [(a, b) for a, b in zip(players[0:6:2], players[1:6:2], strict=True)]
+    for a, b in [*leaving, (players[6], None), (players[7], players[8])]:
+        said = at_once(
+            *(
+                (f"{server}{base}/players/{name}", "DELETE", (None, auth))
+                for server, name in zip(servers, (a, b), strict=True)
+                if name is not None
+            )
+        )
+    assert sorted(s for s, _ in said) == [200, 409], said
+    present = [p for p in call(f"{one}{base}")[1]["players"] if p["present"]]
+    assert len(present) == 4
+    number = len(call(f"{one}{base}")[1]["rounds"])
+    assert call(f"{one}{base}/rounds/{number}/close", "POST", {}, auth)[0] == 200
+    started = call(f"{other}{base}/rounds", "POST", {"number": number + 1}, auth)
+    assert started[0] == 201, started[1]

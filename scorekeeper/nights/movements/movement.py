@@ -13,8 +13,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from ..scoring.errors import N_, ScoringError
-from ..scoring.names import name_key
+from ...scoring.errors import N_, ScoringError
+from ...scoring.names import name_key
 from .pairing import MatchList, T, best_pairing, round_robin
 
 MOVEMENTS = ("progressive", "rotation", "fixed_pairs")
