@@ -129,6 +129,7 @@ def drawn(
         # A finished game offers one Undo: the line's, when it confirms the last hand.
         undo=token is not None and state.hands and not (state.finished and offered),
         rematch=service.rematch_of(game),
+        night=service.night_of(game.id),  # a night's table: no rematch, no delete
         limit=game.rules.hands_limit,
         number=len(state.hands) + 1,
     )

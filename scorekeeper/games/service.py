@@ -9,6 +9,7 @@ from ..db.heads import Head, head
 from ..db.models import Game, db
 from ..db.store import Also, AlsoMade, Loaded, load
 from ..errors import N_, Conflict, NotFound, Stale
+from ..nights.models import check_not_kept, night_of
 from ..results import game_rows, listing, ratings
 from ..results.game_rows import Change, kept_change, locked_change, locked_write
 from ..results.listing import Page, list_games, player_names
@@ -35,6 +36,7 @@ TIME_CALLED = N_(
 # The pages and the API reach games, and their listing, through this module.
 __all__ = ["Head", "Loaded", "Page", "head", "list_games", "load", "player_names"]
 __all__ += ["Change", "kept_change", "locked_change", "locked_write"]
+__all__ += ["check_not_kept", "night_of"]
 
 
 # Reading
@@ -132,6 +134,7 @@ def rematch(game: Loaded, also: AlsoMade = None) -> tuple[Loaded, str]:
     The old game's version moves on too, so its watchers' pages, drawn anew,
     point to the rematch (rematch_of).
     """
+    check_not_kept(game.id, "rematch")
     table, row = game.table, game.game
     first = table.left_of(table.first_dealer)
     again = Table(table.sides, first)
@@ -262,6 +265,7 @@ def undo_hand(
 
 def delete_game(game: Loaded) -> None:
     """Delete a game, everything recorded in it and every phone's grant of it."""
+    check_not_kept(game.id, "delete")
 
     def work() -> None:
         store.lock(game.game, None)  # a write racing the delete waits for it

@@ -208,3 +208,44 @@ def test_a_console_drawn_before_another_device_acted_changes_nothing(client):
         client.get(twice.headers["Location"]).text
     )
     assert len(client.get(f"/api/nights/{night}").json["rounds"]) == 2
+
+
+def test_a_nights_games_can_be_neither_deleted_nor_rematched(client):
+    night = set_up(client)
+    path = client.get(f"/nights/{night}/tables/1").headers["Location"]
+    game = path.rsplit("/", 1)[1]
+    console = client.get(f"/nights/{night}/direct").text
+    client.post(f"/nights/{night}/direct/close", data={"csrf_token": csrf(console)})
+    ended = client.get(path).text
+    assert "Time called" in ended or "when time was called" in ended
+    assert f"/games/{game}/rematch" not in ended  # no Rematch on a night's table
+    assert f"/games/{game}/delete" not in ended  # nor Delete this game
+    said = "This game is table 1 of round 1 of the club night “Tuesday club”"
+    asked = client.get(f"{path}/delete")
+    assert asked.status_code == 409 and said in asked.text
+    deleted = client.post(f"{path}/delete", data={"csrf_token": csrf(console)})
+    assert deleted.status_code == 409
+    again = client.post(f"{path}/rematch", data={"csrf_token": csrf(console)})
+    assert again.status_code == 409 and "has no rematch" in again.text
+    token = client.get(f"/api/nights/{night}").json  # the night as it was
+    assert [t["game"] for t in token["rounds"][0]["tables"]][0] == game
+    assert client.get(f"/api/games/{game}").status_code == 200
+    assert len(client.get("/api/games").json["games"]) == 2  # no rematch made
+
+
+def test_the_api_refuses_to_delete_a_nights_game_naming_the_night(client):
+    from test_nights_api import EIGHT
+
+    made = client.post(
+        "/api/nights",
+        json={"name": "Friday", "movement": "progressive", "players": EIGHT},
+    ).json
+    game = made["rounds"][0]["tables"][1]["game"]
+    auth = {"Authorization": f"Bearer {made['director_token']}"}
+    refused = client.delete(f"/api/games/{game}", headers=auth)
+    assert refused.status_code == 409 and refused.json["field"] == "night"
+    assert refused.json["error"] == (
+        "This game is table 2 of round 1 of the club night “Friday”: a night's "
+        "games cannot be deleted."
+    )
+    assert client.get(f"/api/games/{game}").status_code == 200
