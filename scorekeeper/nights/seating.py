@@ -22,6 +22,7 @@ from ..scoring.rules import rules_from_dict
 from . import board
 from .models import Night, NightRound, NightTable
 from .movements import movement
+from .movements import pairs as pairs_movement
 from .movements.movement import NightError, Seating
 from .movements.rotation import rotation_schedule
 
@@ -66,7 +67,7 @@ def first_seating(night: Night) -> Seating:
         order = pairs(night)
         if night.shuffle:
             order = movement.drawn(order, seed(night))
-        return _seat(lambda: movement.first_pairs_round(order), "pairs")
+        return _seat(lambda: pairs_movement.first_pairs_round(order), "pairs")
     players = present(night)
     if night.shuffle:
         players = movement.drawn(players, seed(night))
@@ -90,7 +91,7 @@ def next_seating(night: Night) -> Seating:
     """Seat the next round by the night's movement."""
     past = history(night)
     if night.movement == "fixed_pairs":
-        schedule = movement.fixed_pairs_schedule(pairs(night))
+        schedule = pairs_movement.fixed_pairs_schedule(pairs(night))
         if len(past) >= len(schedule):
             raise Conflict(
                 N_("Every pair has met every other: finish the night."), "round"
