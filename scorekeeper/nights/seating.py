@@ -19,6 +19,7 @@ from ..errors import N_, BadInput, Conflict, NotFound
 from ..games import service as games
 from ..scoring import make_table, name_key
 from ..scoring.rules import rules_from_dict
+from ..text import TEXT_LIMIT
 from . import board
 from .models import Night, NightRound, NightTable
 from .movements import movement
@@ -107,6 +108,13 @@ def next_seating(night: Night) -> Seating:
     )
 
 
+def game_name(night: str, number: int, table: int) -> str:
+    """Return a table's game's name, the night's own shortened to fit a game's."""
+    room = TEXT_LIMIT - len(gettext(GAME_NAME, night="", round=number, table=table))
+    shortened = movement.shortened(night, room)
+    return gettext(GAME_NAME, night=shortened, round=number, table=table)
+
+
 def open_round(night: Night, seated: Seating) -> list[games.Loaded]:
     """Add the next round and a game for each of its tables (in the transaction)."""
     number = len(night.rounds) + 1
@@ -117,8 +125,9 @@ def open_round(night: Night, seated: Seating) -> list[games.Loaded]:
         rules = replace(rules, hands_limit=night.round_hands)
     made = []
     for table in seated.tables:
-        sides = [(" & ".join(side), list(side)) for side in table.sides]
-        name = gettext(GAME_NAME, night=night.name, round=number, table=table.number)
+        names = movement.side_names(table.sides)
+        sides = [(n, list(side)) for n, side in zip(names, table.sides, strict=True)]
+        name = game_name(night.name, number, table.number)
         game, token = games.add_game(
             name,
             rules,

@@ -16,6 +16,7 @@ from ..errors import N_, BadInput, NotFound
 from ..games import service as games
 from ..scoring import Rules, name_key
 from ..scoring.rules import rules_to_dict
+from ..text import clean_text
 from . import seating
 from .models import Night, NightPlayer
 from .movements import movement
@@ -43,6 +44,7 @@ class NewNight:
 
 def check(new: NewNight) -> None:
     """Refuse a night NIGHTS.md refuses, naming the field."""
+    clean_text(new.name, "name")  # at most 80 characters, as the pages allow
     if new.movement not in movement.MOVEMENTS:
         raise BadInput(
             N_("The movement must be one of %(kinds)s."),

@@ -372,3 +372,48 @@ def test_finishing_mid_round_ends_its_tables(client):
     assert [t["winner"] for t in tables] == [0, 0]
     again = client.post(f"{path}/finish", headers=auth)
     assert again.status_code == 409
+
+
+def test_long_partner_names_are_shortened_in_side_names_and_a_mixer_plays_on(client):
+    players = [f"{letter * 3} Longnamed-Player"[:19] for letter in "ABCDEFGH"]
+    assert {len(p) for p in players} == {19}
+    night = make(client, movement="rotation", players=players, round_hands=None)
+    path, auth = f"/api/nights/{night['id']}", director(night)
+    for number in (1, 2):
+        closed = client.post(f"{path}/rounds/{number}/close", headers=auth)
+        assert closed.status_code == 200, closed.json
+        started = client.post(
+            f"{path}/rounds", json={"number": number + 1}, headers=auth
+        )
+        assert started.status_code == 201, started.json
+    for one in started.json["rounds"]:
+        for table in one["tables"]:
+            game = client.get(f"/api/games/{table['game']}").json
+            for side in game["sides"]:
+                assert len(side["name"]) <= 40 and "…" in side["name"]
+                assert all(p in players for p in side["players"])  # full names
+
+
+@pytest.mark.parametrize("length", [62, 80])
+def test_a_long_night_name_still_names_round_ten_tables(client, length):
+    name = ("Tuesday evening club night at the hall " * 3)[:length]
+    night = make(client, name=name, players=EIGHT[:4], round_hands=None)
+    path, auth = f"/api/nights/{night['id']}", director(night)
+    for number in range(1, 10):
+        assert (
+            client.post(f"{path}/rounds/{number}/close", headers=auth).status_code
+            == 200
+        )
+        started = client.post(f"{path}/rounds", headers=auth)
+        assert started.status_code == 201, started.json
+    game = client.get(f"/api/games/{started.json['rounds'][9]['tables'][0]['game']}")
+    assert game.json["name"].endswith(": round 10, table 1")
+    assert len(game.json["name"]) <= 80
+    assert get(client, night["id"])["name"] == name  # the night keeps its own
+
+
+def test_a_night_name_past_its_limit_is_refused_up_front(client):
+    refused = make(client, status=400, name="N" * 81)
+    assert refused["field"] == "name"
+    assert refused["error"] == "The name must be at most 80 characters."
+    assert client.get("/api/nights").json["nights"] == []

@@ -15,6 +15,7 @@ from scorekeeper.nights.movements.movement import (
     first_round,
     progressive_next,
     seat_in_order,
+    side_names,
     table_sizes,
 )
 from scorekeeper.nights.movements.pairs import fixed_pairs_schedule
@@ -317,3 +318,12 @@ def test_a_late_arrival_counts_as_having_sat_out_as_often_as_the_most():
     assert set(five.sitting_out) == {"P4", "P3", "P2"}
     rotated = rotation_schedule([*players, "New"], 1, "sit_out", history[:1], seed=1)[0]
     assert "New" not in rotated.sitting_out and len(rotated.sitting_out) == 2
+
+
+def test_side_names_fit_forty_characters_and_stay_apart():
+    long = "Bartholomew-Maximil"  # 19 characters
+    names = side_names(((long + "a", long + "b"), (long + "c", long + "d")))
+    assert all(len(n) <= 40 for n in names)
+    assert names[0] != names[1] and all("…" in n for n in names)
+    assert side_names((("Ann", "Cat"), ("Bob", "Dan"))) == ["Ann & Cat", "Bob & Dan"]
+    assert len(side_names((("X" * 40,), ("Y" * 40,)))[0]) == 40

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from ...scoring.errors import N_, ScoringError
 from ...scoring.names import name_key
+from ...scoring.table import NAME_LIMIT
 from .pairing import T
 
 MOVEMENTS = ("progressive", "rotation", "fixed_pairs")
@@ -68,6 +69,26 @@ def seat_table(number: int, players: Sequence[str]) -> Table:
     raise NightError(
         "players", N_("A table cannot seat %(count)s players."), count=len(players)
     )
+
+
+def shortened(text: str, most: int) -> str:
+    """Return text cut to at most `most` characters, an ellipsis marking a cut."""
+    return text if len(text) <= most else text[: most - 1].rstrip() + "…"
+
+
+def side_names(sides: Sides, most: int = NAME_LIMIT) -> list[str]:
+    """Return a table's side names, "Ann & Cat", each shortened to fit `most`
+    (its players keep their full names) and kept apart within the table."""
+    names: list[str] = []
+    for side in sides:
+        name = " & ".join(side)
+        if len(name) > most:
+            each = (most - 3 * (len(side) - 1)) // len(side)
+            name = " & ".join(shortened(p, each) for p in side)
+        while name_key(name) in map(name_key, names):
+            name = f"{shortened(name, most - 4)} ({len(names) + 1})"
+        names.append(name)
+    return names
 
 
 def table_sizes(count: int, odd_players: str = "sit_out") -> tuple[int, ...]:
