@@ -123,11 +123,12 @@ def list_nights() -> Response:
     """List nights, newest first, paged like the games."""
     page, per_page = page_arg("page", 1, 10**6), page_arg("per_page", 20, 100)
     nights, total = service.listing(page, per_page)
+    status = service.statuses(nights)
     items = [
         {
             "id": n.id,
             "name": n.name,
-            "status": n.status,
+            "status": status[n.id],
             "movement": n.movement,
             "rounds": len(n.rounds),
             "players": len(n.players),

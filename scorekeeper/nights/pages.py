@@ -77,7 +77,8 @@ def conditional(night_id: str, kind: str, template: str, **more: Any) -> BaseRes
 def index() -> str:
     """List the nights, newest first."""
     nights, _ = service.listing(1, 50)
-    return render_template("nights/index.html", nights=nights)
+    status = service.statuses(nights)
+    return render_template("nights/index.html", nights=nights, status=status)
 
 
 @bp.route("/new", methods=["GET", "POST"])

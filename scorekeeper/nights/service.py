@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..db import store, tokens
-from ..db.models import db
+from ..db.models import Game, db
 from ..errors import N_, BadInput, NotFound
 from ..games import service as games
 from ..scoring import Rules, name_key
@@ -146,6 +146,27 @@ def listing(page: int, per_page: int) -> tuple[list[Night], int]:
         .limit(per_page)
     )
     return list(db.session.execute(query).scalars()), count
+
+
+def statuses(nights: Sequence[Night]) -> dict[str, str]:
+    """Return each night's status as `GET /api/nights/<id>` says it, in one query:
+    finished by the director, or once its last planned round has ended."""
+    due = {
+        n.id: [t.game_id for t in n.rounds[-1].tables]
+        for n in nights
+        if n.status != "finished"
+        and n.rounds_planned is not None
+        and len(n.rounds) >= n.rounds_planned
+    }
+    ids = [g for found in due.values() for g in found]
+    query = db.select(Game.id).where(Game.id.in_(ids), Game.ending.is_not(None))
+    ended = set(db.session.execute(query).scalars()) if ids else set()
+    return {
+        n.id: "finished"
+        if n.id in due and all(g in ended for g in due[n.id])
+        else n.status
+        for n in nights
+    }
 
 
 __all__ = ["Night"]

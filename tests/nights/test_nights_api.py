@@ -280,8 +280,13 @@ def test_a_night_finishes_when_its_last_planned_round_ends_by_its_hands(client):
     night = make(client, rounds=1, players=EIGHT[:4], round_hands=1)
     game = night["rounds"][0]["tables"][0]["game"]
     assert get(client, night["id"])["status"] == "in_progress"
+    assert client.get("/api/nights").json["nights"][0]["status"] == "in_progress"
     hand(client, game, night["director_token"], "Ann", 7)
     assert get(client, night["id"])["status"] == "finished"
+    # The list of nights and its page say so too.
+    assert client.get("/api/nights").json["nights"][0]["status"] == "finished"
+    listed = client.get("/nights").text
+    assert "finished" in listed and "in progress" not in listed
 
 
 def test_a_drawn_round_one_seats_everyone_once_the_same_on_every_read(client):
