@@ -178,7 +178,7 @@ def add_player(night_id: str) -> Response:
     return answer(director.add_player(found, data.get("name")), 201)
 
 
-@bp.delete("/nights/<night_id>/players/<name>")
+@bp.delete("/nights/<night_id>/players/<path:name>")
 def mark_gone(night_id: str, name: str) -> Response:
     """Mark a player gone: not seated again."""
     return answer(director.mark_gone(directed(night_id), name))

@@ -29,6 +29,10 @@ from .service import Night
 
 bp = Blueprint("nights", __name__, url_prefix="/nights")
 NIGHT, CARD = "night", "card"
+SPARE = N_(
+    "Table %(number)s is not in play in round %(round)s: fewer tables are "
+    "playing. Keep this card for a later round."
+)
 
 
 def is_director(night: Night) -> bool:
@@ -219,7 +223,7 @@ def add_player(night_id: str) -> BaseResponse:
     return redirect(url_for(".direct", night_id=found.id))
 
 
-@bp.post("/<night_id>/direct/players/<name>/gone")
+@bp.post("/<night_id>/direct/players/<path:name>/gone")
 def mark_gone(night_id: str, name: str) -> BaseResponse:
     """Mark a player gone."""
     return acting(
@@ -263,13 +267,16 @@ def table(night_id: str, number: int) -> BaseResponse:
     phone that holds its card (or directs the night)."""
     found = service.load(night_id)
     playing = seating.current_table(found, number)
+    if playing.round != len(found.rounds):  # fewer tables this round
+        flash(gettext(SPARE, number=number, round=len(found.rounds)))
+        return redirect(url_for(".night", night_id=found.id))
     held = access.held_token(CARD, f"{found.id}:{number}")
     if is_director(found) or (held and seating.card_opens(found, number, held)):
         access.grant(access.GAME, playing.game_id, seating.table_token(playing))
     return redirect(url_for("games.scoreboard", game_id=playing.game_id))
 
 
-@bp.get("/<night_id>/players/<name>")
+@bp.get("/<night_id>/players/<path:name>")
 def player(night_id: str, name: str) -> str:
     """One player's night: each round's table, partners, opponents, result."""
     found = service.load(night_id)

@@ -249,3 +249,73 @@ def test_the_api_refuses_to_delete_a_nights_game_naming_the_night(client):
         "games cannot be deleted."
     )
     assert client.get(f"/api/games/{game}").status_code == 200
+
+
+def test_mixed_tables_are_refused_for_progressive_on_the_page(client):
+    page = client.get("/nights/new").text
+    answer = client.post(
+        "/nights/new",
+        data={
+            "csrf_token": csrf(page),
+            "name": "Mixed",
+            "rules": "preset:australian",
+            "movement": "progressive",
+            "round_hands": "4",
+            "rank_by": "wins",
+            "odd_players": "mixed_tables",
+            "players": "Ann\nBob\nCat\nDan\nEve",
+        },
+    )
+    assert answer.status_code == 400
+    assert "Mixed tables go with the rotation movement only." in answer.text
+    assert client.get("/api/nights").json["nights"] == []
+
+
+def test_a_player_named_with_a_slash_has_a_page_and_can_be_marked_gone(client):
+    night = set_up(client, players=EIGHT.replace("Ann", "A/B"))
+    page = client.get(f"/nights/{night}/players/A/B")
+    assert page.status_code == 200 and "<h1>A/B</h1>" in page.text
+    console = client.get(f"/nights/{night}/direct").text
+    assert f"/nights/{night}/direct/players/A/B/gone" in console
+    gone = client.post(
+        f"/nights/{night}/direct/players/A/B/gone", data={"csrf_token": csrf(console)}
+    )
+    assert "A/B is marked gone" in client.get(gone.headers["Location"]).text
+    players = client.get(f"/api/nights/{night}").json["players"]
+    assert {"name": "A/B", "present": False} in players
+
+
+def test_the_api_marks_gone_a_player_named_with_a_slash(client):
+    from test_nights_api import director, make
+
+    night = make(client, players=["A/B", "Bob", "Cat", "Dan", "Eve"])
+    gone = client.delete(
+        f"/api/nights/{night['id']}/players/A/B", headers=director(night)
+    )
+    assert gone.status_code == 200, gone.json
+    assert gone.json["players"][0] == {"name": "A/B", "present": False}
+
+
+def test_a_spare_table_card_says_its_table_is_not_in_play_this_round(client, app):
+    night = set_up(client)
+    console = client.get(f"/nights/{night}/direct").text
+    token = csrf(console)
+    for name in ("Gus", "Hal"):
+        client.post(
+            f"/nights/{night}/direct/players/{name}/gone", data={"csrf_token": token}
+        )
+    client.post(
+        f"/nights/{night}/direct/close", data={"csrf_token": token, "round": "1"}
+    )
+    client.post(
+        f"/nights/{night}/direct/round", data={"csrf_token": token, "round": "2"}
+    )
+    assert len(client.get(f"/api/nights/{night}").json["rounds"][1]["tables"]) == 1
+    with app.app_context():
+        card = seating.card_token(service.load(night), 2)
+    phone = app.test_client()
+    opened = phone.get(f"/nights/{night}/tables/2/{card}")
+    spare = phone.get(opened.headers["Location"])
+    assert spare.headers["Location"].endswith(f"/nights/{night}")  # not a game
+    page = phone.get(spare.headers["Location"]).text
+    assert "Table 2 is not in play in round 2: fewer tables are playing." in page
