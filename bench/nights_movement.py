@@ -14,7 +14,7 @@ from __future__ import annotations
 import statistics
 import time
 
-from scorekeeper.nights.rotation import Meetings, rotation_schedule
+from scorekeeper.nights.movements.rotation import Meetings, rotation_schedule
 
 RUNS = 5
 BUDGET = 1.0

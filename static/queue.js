@@ -151,6 +151,12 @@ document.addEventListener("DOMContentLoaded", () => {
     } else if (status === 412) {
       change(hand.key, (it) => [{ ...it, state: "moved", latest: answer.latest, now: answer.version, next: answer.next }]);
       if (held === hand.key) wait(hand);
+    } else if (status === 409 && answer.field === "called") {
+      // Time was called before it arrived: the game has ended, the page is
+      // drawn again without its form, and the hand stays here with that word.
+      change(hand.key, (it) => [{ ...it, state: "refused", called: true, note: answer.error }]);
+      if (held === hand.key) release();
+      landed = true;
     } else if (held === hand.key && form()) {
       refused(hand, answer);
       return;
@@ -267,7 +273,7 @@ document.addEventListener("DOMContentLoaded", () => {
       choices.append(button(word("keep_both", "Keep both"), () => keepBoth(hand.key)), button(word("keep_theirs", "Keep theirs"), () => drop(hand.key)));
     } else {
       box.append(paragraph(word("not_saved", "Hand %(number)s (%(words)s) was not saved: %(note)s", hand)));
-      if (form()) choices.append(button(word("put_back", "Put it back on the form"), () => putBack(hand.key)));
+      if (form() && !hand.called) choices.append(button(word("put_back", "Put it back on the form"), () => putBack(hand.key)));
       choices.append(button(word("drop", "Drop it"), () => drop(hand.key)));
     }
     box.append(choices);

@@ -222,6 +222,12 @@ def game_row(
     return game, token
 
 
+def called(game_id: str) -> bool:
+    """Return whether time was called on a game, as the database has it now."""
+    query = select(GAMES.called).where(GAMES.id == game_id)
+    return bool(db.session.execute(query).scalar())
+
+
 def transaction(work: Callable[[], T], duplicate: AppError | None = None) -> T:
     """Run work and commit; roll everything back on any error."""
     try:
@@ -242,11 +248,12 @@ def transaction(work: Callable[[], T], duplicate: AppError | None = None) -> T:
     return result
 
 
-KEPT = ("version", "ending", "winner", "hand_count")
+KEPT = ("version", "ending", "winner", "hand_count", "called")
 GAMES = Game.__table__.c
 # Built once, in Core: building an ORM update on every write cost a third of a ms.
 # The row as it now stands comes back with the bump: another write may have
-# landed between the request's first read and the lock.
+# landed between the request's first read and the lock (a hand, or a club
+# night's call of time, which a hand must see under the lock).
 BUMP = (
     update(Game.__table__)
     .where(GAMES.id == bindparam("game"))

@@ -206,6 +206,9 @@ def record_hand(game_id: str):
     except (AppError, ScoringError) as error:
         if script:
             raise
+        if isinstance(error, AppError) and error.field == service.CALLED:
+            flash(error.message)  # the game has ended: no form to put it back on
+            return to_scoreboard(game)
         show_error(form, error)
         return board(game, form, app_error(error).status)
 

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from collections.abc import Sequence
 
 from ..db import grants, store, tokens
 from ..db.heads import Head, head
 from ..db.models import Game, db
 from ..db.store import Also, AlsoMade, Loaded, load
-from ..errors import N_, Conflict, NotFound
+from ..errors import N_, Conflict, NotFound, Stale
+from ..nights.models import check_not_kept, night_of
 from ..results import game_rows, listing, ratings
+from ..results.game_rows import Change, kept_change, locked_change, locked_write
 from ..results.listing import Page, list_games, player_names
 from ..scoring import (
     GameOver,
@@ -25,8 +26,17 @@ from ..scoring import (
 )
 from ..text import clean_text
 
+# The field a hand refused after a club night's call of time names: the
+# phone tells it from a hand another phone saved first.
+CALLED = "called"
+TIME_CALLED = N_(
+    "Time was called on this round before this hand arrived: it was not saved."
+)
+
 # The pages and the API reach games, and their listing, through this module.
 __all__ = ["Head", "Loaded", "Page", "head", "list_games", "load", "player_names"]
+__all__ += ["Change", "kept_change", "locked_change", "locked_write"]
+__all__ += ["check_not_kept", "night_of"]
 
 
 # Reading
@@ -75,37 +85,6 @@ def last_hand(game: Loaded) -> HandResult:
 
 
 # Writing games
-
-
-class Change(NamedTuple):
-    """What a write did: the state it left, the first hand it changed, and the
-    replay it started from if it had one (else its results are read back)."""
-
-    state: GameState
-    since: int
-    before: GameState | None = None
-
-
-def locked_write(
-    target: Loaded,
-    expected_version: int | None,
-    work: Callable[[], Change],
-    also: Also = None,
-) -> Loaded:
-    """Lock the game, run a write, keep its results, commit; return the new state."""
-
-    def locked() -> tuple[int, GameState]:
-        version = store.lock(target.game, expected_version)
-        state, since, before = work()
-        game_rows.keep(target.game, target.table, state, since, before)
-        if also is not None:
-            also(Loaded(target.game, target.rules, target.table, state))
-        return version, state
-
-    version, state = store.transaction(locked)
-    db.session.expire(target.game, ["hands"])
-    store.remember(target.game, version, state)
-    return Loaded(target.game, target.rules, target.table, state)
 
 
 def add_game(
@@ -159,6 +138,7 @@ def rematch(game: Loaded, also: AlsoMade = None) -> tuple[Loaded, str]:
     The old game's version moves on too, so its watchers' pages, drawn anew,
     point to the rematch (rematch_of).
     """
+    check_not_kept(game.id, "rematch")
     table, row = game.table, game.game
     first = table.left_of(table.first_dealer)
     again = Table(table.sides, first)
@@ -185,6 +165,9 @@ def record_hand(
     check_room(game.state)  # before the lock: a full game needs no write
 
     def work() -> Change:
+        # Read under the lock (store.lock): a call of time orders before or after.
+        if game.game.called:
+            raise time_called()
         version = game.game.version
         before = store.remembered(game.game, version - 1) or store.replay_rows(
             game.game, game.rules, game.table
@@ -196,7 +179,18 @@ def record_hand(
         store.add_hand(game.game, len(state.hands), new)
         return Change(state, len(state.hands), before)
 
-    return locked_write(game, expected_version, work, also)
+    try:
+        return locked_write(game, expected_version, work, also)
+    except Stale:
+        # The game moved since the phone drew it: by a call of time, say so.
+        if store.called(game.id):
+            raise time_called() from None
+        raise
+
+
+def time_called() -> Conflict:
+    """Return the refusal of a hand that arrived after time was called."""
+    return Conflict(TIME_CALLED, CALLED)
 
 
 def _replay_with(game: Loaded, hands: Sequence[Hand], number: int) -> GameState:
@@ -275,6 +269,7 @@ def undo_hand(
 
 def delete_game(game: Loaded) -> None:
     """Delete a game, everything recorded in it and every phone's grant of it."""
+    check_not_kept(game.id, "delete")
 
     def work() -> None:
         store.lock(game.game, None)  # a write racing the delete waits for it

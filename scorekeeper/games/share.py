@@ -155,6 +155,7 @@ def table_view(game_id: str) -> Response:
 def delete(game_id: str):
     """Ask once, then delete the game: only a phone that may score it can."""
     game = writable_game(game_id)
+    service.check_not_kept(game.id, "delete")  # a night's game: 409
     form = ConfirmForm(version=str(game.version))
     if form.validate_on_submit():
         if form.expected_version() != game.version:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify, url_for
+from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
 from ..api.http import bearer, body, page_arg, paged, unkept
 from ..api.schema import fields, rules_object, text
@@ -14,7 +14,7 @@ from ..house_rules import service as rulesets
 from ..results.listing import Page
 from ..scoring import rules_from_dict
 from ..scoring.table import clean_name
-from . import board, service
+from . import board, director, service
 from .service import Night
 
 bp = Blueprint("nights_api", __name__, url_prefix="/api")
@@ -124,11 +124,12 @@ def list_nights() -> Response:
     """List nights, newest first, paged like the games."""
     page, per_page = page_arg("page", 1, 10**6), page_arg("per_page", 20, 100)
     nights, total = service.listing(page, per_page)
+    status = service.statuses(nights)
     items = [
         {
             "id": n.id,
             "name": n.name,
-            "status": n.status,
+            "status": status[n.id],
             "movement": n.movement,
             "rounds": len(n.rounds),
             "players": len(n.players),
@@ -155,14 +156,19 @@ def night(night_id: str) -> Response:
 
 @bp.post("/nights/<night_id>/rounds")
 def start_round(night_id: str) -> Response:
-    """Seat and start the next round (409 while a table plays)."""
-    return answer(service.start_round(directed(night_id)), 201)
+    """Seat and start the next round (409 while a table plays); a body naming
+    the round (`{"number": N}`) is refused with 409 once that round has started."""
+    found = directed(night_id)
+    number = None
+    if request.get_data():
+        number = _whole(fields(body(), {"number"}, "a round"), "number")
+    return answer(director.start_round(found, number), 201)
 
 
 @bp.post("/nights/<night_id>/rounds/<int:number>/close")
 def close_round(night_id: str, number: int) -> Response:
     """Call time on a round."""
-    return answer(service.close_round(directed(night_id), number))
+    return answer(director.close_round(directed(night_id), number))
 
 
 @bp.post("/nights/<night_id>/players")
@@ -170,16 +176,16 @@ def add_player(night_id: str) -> Response:
     """Add a late arrival, seated from the next round."""
     found = directed(night_id)
     data = fields(body(), {"name"}, "a player")
-    return answer(service.add_player(found, data.get("name")), 201)
+    return answer(director.add_player(found, data.get("name")), 201)
 
 
-@bp.delete("/nights/<night_id>/players/<name>")
+@bp.delete("/nights/<night_id>/players/<path:name>")
 def mark_gone(night_id: str, name: str) -> Response:
     """Mark a player gone: not seated again."""
-    return answer(service.mark_gone(directed(night_id), name))
+    return answer(director.mark_gone(directed(night_id), name))
 
 
 @bp.post("/nights/<night_id>/finish")
 def finish(night_id: str) -> Response:
     """Finish the night."""
-    return answer(service.finish(directed(night_id)))
+    return answer(director.finish(directed(night_id)))

@@ -219,7 +219,9 @@ def awards(game_ids: Iterable[str]) -> list[dict[str, Any]]:
     if not ids:
         return []
     rows = HandResultRow.__table__.c
-    query = db.select(rows.bidder, rows.kind, rows.level, rows.made, rows.points)
+    query = db.select(
+        rows.bidder, rows.kind, rows.level, rows.made, rows.points, rows.taken
+    )
     found = db.session.execute(
         query.where(rows.game_id.in_(ids), rows.bidder.is_not(None))
     )

@@ -7,6 +7,7 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
+    HiddenField,
     IntegerField,
     RadioField,
     SelectChoice,
@@ -130,9 +131,16 @@ class NightForm(FlaskForm):
 
 
 class ActionForm(FlaskForm):
-    """A director's button: its CSRF token is all it sends."""
+    """A director's button: its CSRF token, and the round it acts on (NIGHTS.md:
+    a page drawn before another device acted must not act on a later round)."""
 
+    round = HiddenField()
     go = SubmitField(_l("Go"))
+
+    def number(self) -> int | None:
+        """Return the round the button names, or None when it names none."""
+        value = (self.round.data or "").strip()
+        return int(value) if value.isdigit() and len(value) < 6 else None
 
 
 class PlayerForm(FlaskForm):

@@ -9,10 +9,12 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint, select
+from sqlalchemy.engine import Row
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from ..db.models import NAME_LENGTH, db, new_game_id, utcnow
+from ..errors import N_, Conflict
 
 
 class Night(db.Model):  # type: ignore[name-defined,misc]
@@ -112,3 +114,36 @@ class NightTable(db.Model):  # type: ignore[name-defined,misc]
     # The game's write token sealed with the server's key: the table card and
     # the director's phone are granted it.
     sealed: Mapped[str] = mapped_column(String(128))
+
+
+# NIGHTS.md: a night's table games belong to it; none is deleted or rematched.
+KEPT_BY_NIGHT = {
+    "delete": N_(
+        "This game is table %(table)s of round %(round)s of the club night "
+        "“%(night)s”: a night's games cannot be deleted."
+    ),
+    "rematch": N_(
+        "This game is table %(table)s of round %(round)s of the club night "
+        "“%(night)s”: the night seats its next round, so it has no rematch."
+    ),
+}
+
+
+def night_of(game_id: str) -> Row[tuple[str, int, int]] | None:
+    """Return the night a game is a table of (its name, round, table), if any."""
+    query = (
+        select(Night.name, NightTable.round, NightTable.number)
+        .join(Night, Night.id == NightTable.night_id)
+        .where(NightTable.game_id == game_id)
+    )
+    return db.session.execute(query).first()
+
+
+def check_not_kept(game_id: str, action: str) -> None:
+    """Refuse to delete or rematch a club night's game (409 naming the night)."""
+    found = night_of(game_id)
+    if found is not None:
+        night, number, table = found
+        raise Conflict(
+            KEPT_BY_NIGHT[action], "night", night=night, round=number, table=table
+        )

@@ -13,15 +13,19 @@ from werkzeug.wrappers import Response as BaseResponse
 from ..api.sheets import csv_file, file_stem, to_csv
 from ..errors import N_, AppError, Forbidden, app_error
 from ..house_rules import service as rulesets
-from ..scoring import ScoringError, name_key
+from ..scoring import ScoringError
 from ..web import access
 from ..web.assets import qr_code
-from . import board, seating, service
+from . import board, director, seating, service
 from .forms import ActionForm, NightForm, PlayerForm
 from .service import Night
 
 bp = Blueprint("nights", __name__, url_prefix="/nights")
 NIGHT, CARD = "night", "card"
+SPARE = N_(
+    "Table %(number)s is not in play in round %(round)s: fewer tables are "
+    "playing. Keep this card for a later round."
+)
 
 
 def is_director(night: Night) -> bool:
@@ -70,7 +74,8 @@ def conditional(night_id: str, kind: str, template: str, **more: Any) -> BaseRes
 def index() -> str:
     """List the nights, newest first."""
     nights, _ = service.listing(1, 50)
-    return render_template("nights/index.html", nights=nights)
+    status = service.statuses(nights)
+    return render_template("nights/index.html", nights=nights, status=status)
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -174,16 +179,18 @@ def started(night: Night) -> str:
 
 @bp.post("/<night_id>/direct/round")
 def start_round(night_id: str) -> BaseResponse:
-    """Start the next round."""
-    return acting(night_id, service.start_round, started)
+    """Start the round the button names (the next one when it was drawn)."""
+    named = ActionForm().number()
+    return acting(night_id, lambda n: director.start_round(n, named), started)
 
 
 @bp.post("/<night_id>/direct/close")
 def close_round(night_id: str) -> BaseResponse:
-    """Call time on the round in play."""
+    """Call time on the round the button names (the round in play when drawn)."""
+    named = ActionForm().number()
     return acting(
         night_id,
-        lambda n: service.close_round(n, len(n.rounds)),
+        lambda n: director.close_round(n, named or len(n.rounds)),
         lambda n: gettext(
             "Time called on round %(round)s: every table ended as it stands.",
             round=len(n.rounds),
@@ -194,7 +201,9 @@ def close_round(night_id: str) -> BaseResponse:
 @bp.post("/<night_id>/direct/finish")
 def finish(night_id: str) -> BaseResponse:
     """Finish the night."""
-    return acting(night_id, service.finish, lambda n: gettext("The night is finished."))
+    return acting(
+        night_id, director.finish, lambda n: gettext("The night is finished.")
+    )
 
 
 @bp.post("/<night_id>/direct/players")
@@ -204,7 +213,7 @@ def add_player(night_id: str) -> BaseResponse:
     form = PlayerForm()
     if form.validate_on_submit():
         try:
-            service.add_player(found, form.name.data)
+            director.add_player(found, form.name.data)
         except AppError as error:
             flash(error.message)
         else:
@@ -214,12 +223,12 @@ def add_player(night_id: str) -> BaseResponse:
     return redirect(url_for(".direct", night_id=found.id))
 
 
-@bp.post("/<night_id>/direct/players/<name>/gone")
+@bp.post("/<night_id>/direct/players/<path:name>/gone")
 def mark_gone(night_id: str, name: str) -> BaseResponse:
     """Mark a player gone."""
     return acting(
         night_id,
-        lambda n: service.mark_gone(n, name),
+        lambda n: director.mark_gone(n, name),
         lambda n: gettext("%(name)s is marked gone: not seated again.", name=name),
     )
 
@@ -258,36 +267,23 @@ def table(night_id: str, number: int) -> BaseResponse:
     phone that holds its card (or directs the night)."""
     found = service.load(night_id)
     playing = seating.current_table(found, number)
+    if playing.round != len(found.rounds):  # fewer tables this round
+        flash(gettext(SPARE, number=number, round=len(found.rounds)))
+        return redirect(url_for(".night", night_id=found.id))
     held = access.held_token(CARD, f"{found.id}:{number}")
     if is_director(found) or (held and seating.card_opens(found, number, held)):
         access.grant(access.GAME, playing.game_id, seating.table_token(playing))
     return redirect(url_for("games.scoreboard", game_id=playing.game_id))
 
 
-@bp.get("/<night_id>/players/<name>")
+@bp.get("/<night_id>/players/<path:name>")
 def player(night_id: str, name: str) -> str:
     """One player's night: each round's table, partners, opponents, result."""
     found = service.load(night_id)
-    key = name_key(name)
-    entry = next((p for p in found.players if p.name_key == key), None)
-    if entry is None:
+    shown = seating.player_night(found, name)
+    if shown is None:
         abort(404)
-    data = board.night_to_dict(found)
-    rounds = []
-    for one in data["rounds"]:
-        rounds.append(seating.seat_of(one, entry.name))
-    upcoming = seating.upcoming(found)
-    next_table = seating.next_table(upcoming, entry.name) if upcoming else None
-    standing = next(s for s in data["standings"] if s["player"] == entry.name)
-    return render_template(
-        "nights/player.html",
-        night=found,
-        name=entry.name,
-        present=entry.present,
-        rounds=rounds,
-        next_table=next_table,
-        standing=standing,
-    )
+    return render_template("nights/player.html", night=found, **shown)
 
 
 @bp.get("/<night_id>/results.csv")

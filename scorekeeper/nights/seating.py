@@ -1,5 +1,5 @@
 """Who sits where: a night's next round (the night's rows in, the movements'
-pure functions in movement.py and rotation.py asked, a seating out), and the
+pure functions in movements/ asked, a seating out), and the
 table cards that open the game a table plays now."""
 
 from __future__ import annotations
@@ -8,16 +8,27 @@ import base64
 import hashlib
 import hmac
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, TypeVar
 
 from flask import current_app
+from flask_babel import gettext
 
-from ..db import tokens
+from ..db import grants, tokens
 from ..errors import N_, BadInput, Conflict, NotFound
-from . import board, movement
-from .models import Night, NightTable
-from .movement import NightError, Seating
-from .rotation import rotation_schedule
+from ..games import service as games
+from ..scoring import make_table, name_key
+from ..scoring.rules import rules_from_dict
+from ..text import TEXT_LIMIT
+from . import board
+from .models import Night, NightRound, NightTable
+from .movements import movement
+from .movements import pairs as pairs_movement
+from .movements.movement import NightError, Seating
+from .movements.rotation import rotation_schedule
+
+# A table's game is named once, in the language of the phone that starts the round.
+GAME_NAME = N_("%(night)s: round %(round)s, table %(table)s")
 
 T = TypeVar("T")
 
@@ -71,7 +82,7 @@ def first_seating(night: Night) -> Seating:
     """Seat round 1: the roster (or pairs) in order, or drawn at random."""
     if night.movement == "fixed_pairs":
         order = pair_order(night)
-        return _seat(lambda: movement.first_pairs_round(order), "pairs")
+        return _seat(lambda: pairs_movement.first_pairs_round(order), "pairs")
     players = player_order(night)
     if night.movement == "rotation":
         return _seat(lambda: _rotation(night, players, []), "players")
@@ -105,7 +116,7 @@ def next_seating(night: Night) -> Seating:
     """Seat the next round by the night's movement."""
     past = history(night)
     if night.movement == "fixed_pairs":
-        schedule = movement.fixed_pairs_schedule(pair_order(night))
+        schedule = pairs_movement.fixed_pairs_schedule(pair_order(night))
         if len(past) >= len(schedule):
             raise Conflict(
                 N_("Every pair has met every other: finish the night."), "round"
@@ -121,13 +132,49 @@ def next_seating(night: Night) -> Seating:
     )
 
 
+def game_name(night: str, number: int, table: int) -> str:
+    """Return a table's game's name, the night's own shortened to fit a game's."""
+    room = TEXT_LIMIT - len(gettext(GAME_NAME, night="", round=number, table=table))
+    shortened = movement.shortened(night, room)
+    return gettext(GAME_NAME, night=shortened, round=number, table=table)
+
+
+def open_round(night: Night, seated: Seating) -> list[games.Loaded]:
+    """Add the next round and a game for each of its tables (in the transaction)."""
+    number = len(night.rounds) + 1
+    one = NightRound(number=number, sitting_out=list(seated.sitting_out))
+    night.rounds.append(one)
+    rules = rules_from_dict(night.rules)
+    if night.round_hands is not None:
+        rules = replace(rules, hands_limit=night.round_hands)
+    made = []
+    for table in seated.tables:
+        names = movement.side_names(table.sides)
+        sides = [(n, list(side)) for n, side in zip(names, table.sides, strict=True)]
+        name = game_name(night.name, number, table.number)
+        game, token = games.add_game(
+            name,
+            rules,
+            make_table(sides, table.sides[0][0]),
+            ruleset=night.ruleset_id,
+        )
+        grants.add_key(game.id, night.token_hash)
+        sealed = seal(game.id, token)
+        one.tables.append(
+            NightTable(number=table.number, game_id=game.id, sealed=sealed)
+        )
+        made.append(game)
+    night.version += 1
+    return made
+
+
 def rounds_ahead(night: Night, count: int) -> list[Seating]:
     """Return up to `count` rounds after those seated, as rotation and fixed pairs
     plan them now (what `next_seating` will seat while the roster stays); none
     for progressive, whose next round waits for results."""
     past = history(night)
     if night.movement == "fixed_pairs":
-        planned = movement.fixed_pairs_schedule(pair_order(night))
+        planned = pairs_movement.fixed_pairs_schedule(pair_order(night))
         return list(planned[len(past) :][:count])
     if night.movement != "rotation" or count < 1:
         return []
@@ -139,7 +186,7 @@ def rotation_length(night: Night) -> int:
     """Return how many rounds a whole rotation (or fixed-pairs round robin) of
     the night's roster as it stands takes."""
     if night.movement == "fixed_pairs":
-        return len(movement.fixed_pairs_schedule(pair_order(night)))
+        return len(pairs_movement.fixed_pairs_schedule(pair_order(night)))
     count = len(present(night))
     return max(count - 1 if count % 2 == 0 else count, 1)
 
@@ -237,6 +284,23 @@ def seat_of(one: dict[str, Any], name: str) -> dict[str, Any]:
         "round": one["number"],
         "table": None,
         "result": "sat out" if sat_out else "away",
+    }
+
+
+def player_night(night: Night, name: str) -> dict[str, Any] | None:
+    """Return one player's night as their page shows it, or None if not on it."""
+    key = name_key(name)
+    entry = next((p for p in night.players if p.name_key == key), None)
+    if entry is None:
+        return None
+    data = board.night_to_dict(night)
+    coming = upcoming(night)
+    return {
+        "name": entry.name,
+        "present": entry.present,
+        "rounds": [seat_of(one, entry.name) for one in data["rounds"]],
+        "next_table": next_table(coming, entry.name) if coming else None,
+        "standing": next(s for s in data["standings"] if s["player"] == entry.name),
     }
 
 

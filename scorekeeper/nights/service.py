@@ -1,5 +1,5 @@
 """What the pages and the API can do with club nights (NIGHTS.md): set one up,
-seat and start its rounds, call time, change the roster, finish it.
+find and list them (the director's writes are in director.py).
 
 Each table of a round is an ordinary game, made through the games' service in
 the night's own transaction: a round starts with all its games or none.
@@ -8,26 +8,22 @@ the night's own transaction: a round starts with all its games or none.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from flask_babel import gettext
-
-from ..db import grants, store, tokens
-from ..db.models import db
-from ..errors import N_, BadInput, Conflict, NotFound
+from ..db import store, tokens
+from ..db.models import Game, db
+from ..errors import N_, BadInput, NotFound
 from ..games import service as games
-from ..scoring import Rules, make_table, name_key, replay
-from ..scoring.rules import rules_from_dict, rules_to_dict
-from ..scoring.table import clean_name
-from . import board, movement, seating
+from ..scoring import Rules, name_key
+from ..scoring.rules import rules_to_dict
+from ..text import clean_text
+from . import seating
 from .clock import times
-from .models import Night, NightPlayer, NightRound, NightTable
-from .movement import Seating
+from .models import Night, NightPlayer
+from .movements import movement
 
 RANK_BY = ("wins", "points")
 MOST_HANDS_A_ROUND = 40
-# A table's game is named once, in the language of the phone that starts the round.
-GAME_NAME = N_("%(night)s: round %(round)s, table %(table)s")
 
 
 @dataclass(frozen=True)
@@ -50,6 +46,7 @@ class NewNight:
 
 def check(new: NewNight) -> None:
     """Refuse a night NIGHTS.md refuses, naming the field."""
+    clean_text(new.name, "name")  # at most 80 characters, as the pages allow
     if new.movement not in movement.MOVEMENTS:
         raise BadInput(
             N_("The movement must be one of %(kinds)s."),
@@ -117,7 +114,7 @@ def create(new: NewNight) -> tuple[Night, str]:
     def work() -> list[games.Loaded]:
         db.session.add(night)
         db.session.flush()
-        return _open_round(night, seating.first_seating(night))
+        return seating.open_round(night, seating.first_seating(night))
 
     made = store.transaction(work)
     for game in made:
@@ -138,147 +135,6 @@ def may_direct(night: Night, token: str | None) -> bool:
     return tokens.grants(token, night.token_hash)
 
 
-def _bump(night: Night) -> None:
-    night.version += 1
-
-
-def _open_round(night: Night, seated: Seating) -> list[games.Loaded]:
-    """Add the next round and a game for each of its tables (in the transaction)."""
-    number = len(night.rounds) + 1
-    one = NightRound(number=number, sitting_out=list(seated.sitting_out))
-    night.rounds.append(one)
-    rules = rules_from_dict(night.rules)
-    if night.round_hands is not None:
-        rules = replace(rules, hands_limit=night.round_hands)
-    made = []
-    for table in seated.tables:
-        sides = [(" & ".join(side), list(side)) for side in table.sides]
-        name = gettext(GAME_NAME, night=night.name, round=number, table=table.number)
-        game, token = games.add_game(
-            name,
-            rules,
-            make_table(sides, table.sides[0][0]),
-            ruleset=night.ruleset_id,
-        )
-        grants.add_key(game.id, night.token_hash)
-        sealed = seating.seal(game.id, token)
-        one.tables.append(
-            NightTable(number=table.number, game_id=game.id, sealed=sealed)
-        )
-        made.append(game)
-    _bump(night)
-    return made
-
-
-# The director's writes
-
-
-def start_round(night: Night) -> Night:
-    """Seat and start the next round: 409 while a table plays or when finished."""
-    if night.status == "finished":
-        raise Conflict(N_("The night is finished."), "round")
-    playing = board.tables_playing(night)
-    if playing:
-        tables = ", ".join(str(n) for n in playing)
-        raise Conflict(
-            N_("Table %(tables)s is still playing this round."), "round", tables=tables
-        )
-    if night.rounds_planned is not None and len(night.rounds) >= night.rounds_planned:
-        raise Conflict(N_("Every planned round has been played."), "round")
-    seated = seating.next_seating(night)
-    made = store.transaction(lambda: _open_round(night, seated))
-    for game in made:
-        games.keep_made(game)
-    return night
-
-
-def call_time(game: games.Loaded) -> games.Loaded:
-    """End a game as it stands (a club night's round called); no-op if it ended."""
-    if game.state.finished:
-        return game
-
-    def work() -> games.Change:
-        # The game as it stands under the lock (a hand may have landed since it
-        # was loaded), as record_hand reads it; then its time is called.
-        row = game.game
-        before = store.remembered(row, row.version - 1) or store.replay_rows(
-            row, game.rules, game.table
-        )
-        row.called = True
-        state = replay(game.rules, game.table, [], since=before, called=True)
-        return games.Change(state, len(state.hands) + 1, before)
-
-    return games.locked_write(game, None, work)
-
-
-def close_round(night: Night, number: int) -> Night:
-    """Call time on a round: each of its games still in progress ends as it stands."""
-    one = next((r for r in night.rounds if r.number == number), None)
-    if one is None:
-        raise NotFound(
-            N_("There is no round %(number)s in this night."), "number", number=number
-        )
-    for table in one.tables:
-        call_time(games.load(table.game_id))
-    one.called = True
-    store.transaction(lambda: _bump(night))
-    _finish_if_planned(night)
-    return night
-
-
-def _finish_if_planned(night: Night) -> None:
-    if (
-        night.rounds_planned is not None
-        and len(night.rounds) >= night.rounds_planned
-        and not board.tables_playing(night)
-    ):
-        finish(night)
-
-
-def add_player(night: Night, name: object) -> Night:
-    """Add a late arrival, seated from the next round."""
-    if night.movement == "fixed_pairs":
-        raise Conflict(N_("Fixed pairs keep their roster all night."), "name")
-    checked = clean_name(name, "name")
-    key = name_key(checked)
-    for player in night.players:
-        if player.name_key == key:
-            if player.present:
-                raise BadInput(
-                    N_("%(name)s is on the roster already."), "name", name=player.name
-                )
-            player.present = True  # back again
-            store.transaction(lambda: _bump(night))
-            return night
-    position = len(night.players)
-    row = NightPlayer(position=position, name=checked, name_key=key)
-    night.players.append(row)
-    store.transaction(lambda: _bump(night))
-    return night
-
-
-def mark_gone(night: Night, name: str) -> Night:
-    """Mark a player gone: not seated again; what they played stays."""
-    if night.movement == "fixed_pairs":
-        raise Conflict(N_("Fixed pairs keep their roster all night."), "name")
-    key = name_key(name)
-    player = next((p for p in night.players if p.name_key == key), None)
-    if player is None:
-        raise NotFound(N_("%(name)s is not on this night's roster."), "name", name=name)
-    if len(seating.present(night)) <= 4 and player.present:
-        raise Conflict(N_("A night needs at least four players."), "name")
-    player.present = False
-    store.transaction(lambda: _bump(night))
-    return night
-
-
-def finish(night: Night) -> Night:
-    """Finish the night: no round starts after it."""
-    night.status = "finished"
-    store.transaction(lambda: _bump(night))
-    return night
-
-
 def games_of(nights: Sequence[Night]) -> list[str]:
     """Return the ids of every game of these nights."""
     return [t.game_id for n in nights for r in n.rounds for t in r.tables]
@@ -294,6 +150,27 @@ def listing(page: int, per_page: int) -> tuple[list[Night], int]:
         .limit(per_page)
     )
     return list(db.session.execute(query).scalars()), count
+
+
+def statuses(nights: Sequence[Night]) -> dict[str, str]:
+    """Return each night's status as `GET /api/nights/<id>` says it, in one query:
+    finished by the director, or once its last planned round has ended."""
+    due = {
+        n.id: [t.game_id for t in n.rounds[-1].tables]
+        for n in nights
+        if n.status != "finished"
+        and n.rounds_planned is not None
+        and len(n.rounds) >= n.rounds_planned
+    }
+    ids = [g for found in due.values() for g in found]
+    query = db.select(Game.id).where(Game.id.in_(ids), Game.ending.is_not(None))
+    ended = set(db.session.execute(query).scalars()) if ids else set()
+    return {
+        n.id: "finished"
+        if n.id in due and all(g in ended for g in due[n.id])
+        else n.status
+        for n in nights
+    }
 
 
 __all__ = ["Night"]

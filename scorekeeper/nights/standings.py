@@ -124,23 +124,25 @@ AWARDS = (
     ("Most ten-trick hands", "tens"),
     ("Most misères made", "miseres"),
 )
-# One hand as the awards read it: bidder, kind, level, made, points.
-AwardHand = tuple[str, str, int | None, bool | None, int | None]
+# One hand as the awards read it: bidder, kind, level, made, points, and the
+# tricks the bidder's side took.
+AwardHand = tuple[str, str, int | None, bool | None, int | None, int | None]
 
 
 def awards(hands: Iterable[AwardHand]) -> list[dict[str, Any]]:
     """Return the night's awards, each to the bidders best at it (ties share one):
-    contracts made, the highest single hand's points, ten-trick contracts made,
-    misères made. An award no one earned is left out."""
+    contracts made, the highest single hand's points, hands in which their side
+    took all ten tricks (whatever was bid), misères made. An award no one
+    earned is left out."""
     counts: dict[str, dict[str, int]] = {key: {} for _, key in AWARDS}
-    for bidder, kind, level, made, points in hands:
-        if made:
-            for key, counted in (
-                ("made", True),
-                ("tens", level == 10),
-                ("miseres", kind == "misere"),
-            ):
-                counts[key][bidder] = counts[key].get(bidder, 0) + int(counted)
+    for bidder, kind, _level, made, points, taken in hands:
+        for key, counted in (
+            ("made", bool(made)),
+            ("tens", taken == 10),
+            ("miseres", bool(made) and kind == "misere"),
+        ):
+            if counted:
+                counts[key][bidder] = counts[key].get(bidder, 0) + 1
         if points is not None and points > counts["highest"].get(bidder, 0):
             counts["highest"][bidder] = points
     found = []

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.sql.expression import Update
 
+from ..db import store
 from ..db.models import Game, db
+from ..db.store import Also, Loaded
 from ..scoring import GameState, HandResult, Table, contracting_sides, name_key
 from . import counting, ratings, standings, tallies
 from .models import HandResultRow, PlayerResult, SideResult
@@ -231,3 +234,51 @@ def clear() -> None:
     standings.clear()
     tallies.clear()
     ratings.clear()
+
+
+# A write to a game: under its lock, its results kept in the same transaction.
+
+
+class Change(NamedTuple):
+    """What a write did: the state it left, the first hand it changed, and the
+    replay it started from if it had one (else its results are read back)."""
+
+    state: GameState
+    since: int
+    before: GameState | None = None
+
+
+def locked_write(
+    target: Loaded,
+    expected_version: int | None,
+    work: Callable[[], Change],
+    also: Also = None,
+) -> Loaded:
+    """Lock the game, run a write, keep its results, commit; return the new state."""
+    written = store.transaction(
+        lambda: locked_change(target, expected_version, work, also)
+    )
+    return kept_change(target, *written)
+
+
+def locked_change(
+    target: Loaded,
+    expected_version: int | None,
+    work: Callable[[], Change],
+    also: Also = None,
+) -> tuple[int, GameState]:
+    """Lock the game and run a write in the caller's transaction (a night's call
+    of time ends all its tables in one); return its version and state."""
+    version = store.lock(target.game, expected_version)
+    state, since, before = work()
+    keep(target.game, target.table, state, since, before)
+    if also is not None:
+        also(Loaded(target.game, target.rules, target.table, state))
+    return version, state
+
+
+def kept_change(target: Loaded, version: int, state: GameState) -> Loaded:
+    """Remember a write's replay once its transaction committed; return the game."""
+    db.session.expire(target.game, ["hands"])
+    store.remember(target.game, version, state)
+    return Loaded(target.game, target.rules, target.table, state)

@@ -12,6 +12,7 @@ from test_live import tap
 pytestmark = pytest.mark.browser
 HANDS = "**/games/*/hands"
 THEIRS = {"bidder": "Ann", "contract": "6S", "tricks": 6}
+FOUR = ["Ann", "Bob", "Cat", "Dan"]
 
 
 @pytest.fixture
@@ -239,3 +240,29 @@ def test_a_waiting_hand_still_goes_after_the_browser_forgot_its_session(
     expect(page.locator("#waiting")).to_be_hidden()
     expect(page.locator(".totals .score")).to_have_text(["30", "200"])
     assert bidders(live_server, game) == ["Bob"]
+
+
+def test_a_hand_waiting_while_time_is_called_says_so_and_the_form_goes(
+    live_server, line, page
+):
+    body = {"name": "Tuesday club", "movement": "progressive", "round_hands": 8}
+    night = post(f"{live_server}/api/nights", {**body, "players": FOUR})
+    page.goto(line.url + night["links"]["direct"])  # this phone directs the night
+    page.goto(f"{line.url}/nights/{night['id']}/tables/1")
+    expect(page.locator("#updated")).to_have_text("Updated just now")
+    signal(page, line, False)
+    save_bob_seven_hearts(page)
+    expect(page.locator("#waiting")).to_contain_text("Hand 1 waiting to send")
+    closed = f"{live_server}/api/nights/{night['id']}/rounds/1/close"
+    post(closed, {}, night["director_token"])
+
+    signal(page, line, True)
+    waiting = page.locator("#waiting")
+    expect(waiting).to_contain_text(
+        "Time was called on this round before this hand arrived"
+    )
+    expect(waiting).not_to_contain_text("another phone")
+    expect(waiting.get_by_role("button", name="Keep both")).to_have_count(0)
+    expect(page.get_by_role("button", name="Save hand")).to_have_count(0)
+    game = night["rounds"][0]["tables"][0]["game"]
+    assert call(f"{live_server}/api/games/{game}")[1]["hands"] == []

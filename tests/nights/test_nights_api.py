@@ -280,8 +280,13 @@ def test_a_night_finishes_when_its_last_planned_round_ends_by_its_hands(client):
     night = make(client, rounds=1, players=EIGHT[:4], round_hands=1)
     game = night["rounds"][0]["tables"][0]["game"]
     assert get(client, night["id"])["status"] == "in_progress"
+    assert client.get("/api/nights").json["nights"][0]["status"] == "in_progress"
     hand(client, game, night["director_token"], "Ann", 7)
     assert get(client, night["id"])["status"] == "finished"
+    # The list of nights and its page say so too.
+    assert client.get("/api/nights").json["nights"][0]["status"] == "finished"
+    listed = client.get("/nights").text
+    assert "finished" in listed and "in progress" not in listed
 
 
 def test_a_drawn_round_one_seats_everyone_once_the_same_on_every_read(client):
@@ -303,7 +308,7 @@ def test_time_called_on_a_game_loaded_before_its_last_hand_keeps_rows_a_replay_g
     from test_results import normal, replayed, stored
 
     from scorekeeper.games import service as games
-    from scorekeeper.nights import service
+    from scorekeeper.nights import director
 
     night = make(client, players=EIGHT[:4], round_hands=None)
     game = night["rounds"][0]["tables"][0]["game"]
@@ -312,7 +317,7 @@ def test_time_called_on_a_game_loaded_before_its_last_hand_keeps_rows_a_replay_g
         stale = games.load(game)
         # Another phone saves a hand between this load and the call.
         hand(client, game, night["director_token"], "Bob", 9)
-        called = service.call_time(stale)
+        called = director.call_time(stale)
         assert called.state.ending == "called" and len(called.state.hands) == 2
         assert normal(stored()) == normal(replayed())
 
@@ -324,3 +329,96 @@ def test_a_night_from_saved_house_rules_keeps_their_preset(client):
     assert saved.status_code == 201, saved.json
     night = make(client, rules=None, ruleset=saved.json["id"])
     assert night["rules"]["preset"] == "american"
+
+
+def test_a_stale_director_action_names_its_round_and_is_refused_changing_nothing(
+    client,
+):
+    night = make(client, round_hands=None)
+    path, auth = f"/api/nights/{night['id']}", director(night)
+    assert client.post(f"{path}/rounds/1/close", headers=auth).status_code == 200
+    again = client.post(f"{path}/rounds/1/close", headers=auth)
+    assert again.status_code == 409 and again.json["field"] == "number"
+    assert again.json["error"] == "Round 1 has ended already: nothing was changed."
+    ahead = client.post(f"{path}/rounds", json={"number": 3}, headers=auth)
+    assert ahead.status_code == 409
+    assert ahead.json["error"] == "Round 3 cannot start before round 2."
+    started = client.post(f"{path}/rounds", json={"number": 2}, headers=auth)
+    assert started.status_code == 201
+    before = get(client, night["id"])
+    # A page drawn during round 1 calls time, or starts round 2 again.
+    old = client.post(f"{path}/rounds/1/close", headers=auth)
+    assert old.status_code == 409 and old.json["error"] == (
+        "Round 2 has started since this page was drawn: time was not called on round 1."
+    )
+    twice = client.post(f"{path}/rounds", json={"number": 2}, headers=auth)
+    assert twice.status_code == 409 and twice.json["field"] == "number"
+    assert twice.json["error"] == "Round 2 has started since this page was drawn."
+    assert get(client, night["id"]) == before  # nothing changed
+    assert [t["status"] for t in before["rounds"][1]["tables"]] == ["in_progress"] * 2
+    bad = client.post(f"{path}/rounds", json={"number": "2"}, headers=auth)
+    assert bad.status_code == 400 and bad.json["field"] == "number"
+
+
+def test_finishing_mid_round_ends_its_tables(client):
+    night = make(client, round_hands=None)
+    path, auth = f"/api/nights/{night['id']}", director(night)
+    hand(
+        client,
+        night["rounds"][0]["tables"][0]["game"],
+        night["director_token"],
+        "Ann",
+        8,
+    )
+    done = client.post(f"{path}/finish", headers=auth)
+    assert done.status_code == 200 and done.json["status"] == "finished"
+    tables = done.json["rounds"][0]["tables"]
+    assert [t["status"] for t in tables] == ["finished", "finished"]
+    assert [t["winner"] for t in tables] == [0, 0]
+    again = client.post(f"{path}/finish", headers=auth)
+    assert again.status_code == 409
+
+
+def test_long_partner_names_are_shortened_in_side_names_and_a_mixer_plays_on(client):
+    players = [f"{letter * 3} Longnamed-Player"[:19] for letter in "ABCDEFGH"]
+    assert {len(p) for p in players} == {19}
+    night = make(client, movement="rotation", players=players, round_hands=None)
+    path, auth = f"/api/nights/{night['id']}", director(night)
+    for number in (1, 2):
+        closed = client.post(f"{path}/rounds/{number}/close", headers=auth)
+        assert closed.status_code == 200, closed.json
+        started = client.post(
+            f"{path}/rounds", json={"number": number + 1}, headers=auth
+        )
+        assert started.status_code == 201, started.json
+    for one in started.json["rounds"]:
+        for table in one["tables"]:
+            game = client.get(f"/api/games/{table['game']}").json
+            for side in game["sides"]:
+                assert len(side["name"]) <= 40 and "…" in side["name"]
+                assert all(p in players for p in side["players"])  # full names
+
+
+@pytest.mark.parametrize("length", [62, 80])
+def test_a_long_night_name_still_names_round_ten_tables(client, length):
+    name = ("Tuesday evening club night at the hall " * 3)[:length]
+    night = make(client, name=name, players=EIGHT[:4], round_hands=None)
+    path, auth = f"/api/nights/{night['id']}", director(night)
+    for number in range(1, 10):
+        assert (
+            client.post(f"{path}/rounds/{number}/close", headers=auth).status_code
+            == 200
+        )
+        started = client.post(f"{path}/rounds", headers=auth)
+        assert started.status_code == 201, started.json
+    game = client.get(f"/api/games/{started.json['rounds'][9]['tables'][0]['game']}")
+    assert game.json["name"].endswith(": round 10, table 1")
+    assert len(game.json["name"]) <= 80
+    assert get(client, night["id"])["name"] == name  # the night keeps its own
+
+
+def test_a_night_name_past_its_limit_is_refused_up_front(client):
+    refused = make(client, status=400, name="N" * 81)
+    assert refused["field"] == "name"
+    assert refused["error"] == "The name must be at most 80 characters."
+    assert client.get("/api/nights").json["nights"] == []

@@ -7,17 +7,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.nights.movement import (
+from scorekeeper.nights.movements.movement import (
     NightError,
     Seating,
     Table,
     drawn,
     first_round,
-    fixed_pairs_schedule,
     progressive_next,
     seat_in_order,
+    side_names,
     table_sizes,
 )
+from scorekeeper.nights.movements.pairs import fixed_pairs_schedule
+from scorekeeper.nights.movements.rotation import rotation_schedule
 
 FAST = settings(max_examples=60, deadline=None)
 
@@ -273,16 +275,55 @@ def test_fixed_pairs_replanned_meet_those_not_met_yet_first():
     assert all(met[frozenset(two)] == 1 for two in combinations(present, 2))
 
 
-def test_a_player_back_from_a_bye_takes_the_seat_of_the_one_who_sits_out_next():
+def test_players_back_from_a_bye_join_at_the_foot():
     players = roster(10)
     one = first_round(players)  # P8 and P9 sit out
     two = progressive_next([one], {1: 0, 2: 1}, players)
-    # Moved: table 1 [P0,P5] v [P2,P7], table 2 [P4,P1] v [P6,P3]; the last of
-    # those with no bye yet (P6, P7) sit out, P8 and P9 take their seats.
+    # Moved: table 1 [P0,P5] v [P2,P7], table 2 [P4,P1] v [P6,P3], seats in
+    # the order P0 P2 P5 P7 | P4 P6 P1 P3; the last of those with no bye yet
+    # (P6, P7) sit out, the others close up, P8 and P9 take the last seats.
     assert two == Seating(
         (
-            Table(1, (("P0", "P5"), ("P2", "P8"))),
-            Table(2, (("P4", "P1"), ("P9", "P3"))),
+            Table(1, (("P0", "P5"), ("P2", "P4"))),
+            Table(2, (("P1", "P8"), ("P3", "P9"))),
         ),
         ("P6", "P7"),
     )
+
+
+def test_a_late_arrival_plays_the_round_they_arrive_for_and_joins_at_the_foot():
+    players = roster(8)
+    one = first_round(players)
+    two = progressive_next([one], {1: 0, 2: 0}, [*players, "New"])
+    assert two.sitting_out == ("P7",)  # the last of the roster, not the newcomer
+    assert two.tables[-1].players.count("New") == 1
+    assert "New" not in two.tables[0].players
+
+
+def test_a_late_arrival_counts_as_having_sat_out_as_often_as_the_most():
+    players = roster(9)
+    history = [first_round(players)]  # P8 sits out
+    for _ in range(3):  # P7, P6, P5 sit out in turn
+        winners = {t.number: 0 for t in history[-1].tables}
+        history.append(progressive_next(history, winners, players))
+    assert [s.sitting_out for s in history] == [("P8",), ("P7",), ("P6",), ("P5",)]
+    present = [*players, "New1", "New2", "New3"]  # twelve: no bye this round
+    winners = {t.number: 0 for t in history[-1].tables}
+    history.append(progressive_next(history, winners, present))
+    assert history[-1].sitting_out == ()
+    present.remove("P0")  # eleven: three sit out, none of them a newcomer,
+    winners = {t.number: 0 for t in history[-1].tables}
+    five = progressive_next(history, winners, present)
+    # who have sat out as often as P8, P7, P6, P5 (once): P4, P3, P2 have not.
+    assert set(five.sitting_out) == {"P4", "P3", "P2"}
+    rotated = rotation_schedule([*players, "New"], 1, "sit_out", history[:1], seed=1)[0]
+    assert "New" not in rotated.sitting_out and len(rotated.sitting_out) == 2
+
+
+def test_side_names_fit_forty_characters_and_stay_apart():
+    long = "Bartholomew-Maximil"  # 19 characters
+    names = side_names(((long + "a", long + "b"), (long + "c", long + "d")))
+    assert all(len(n) <= 40 for n in names)
+    assert names[0] != names[1] and all("…" in n for n in names)
+    assert side_names((("Ann", "Cat"), ("Bob", "Dan"))) == ["Ann & Cat", "Bob & Dan"]
+    assert len(side_names((("X" * 40,), ("Y" * 40,)))[0]) == 40

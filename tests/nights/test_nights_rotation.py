@@ -8,10 +8,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.nights import rotation
-from scorekeeper.nights.movement import NightError, Seating, Table, first_round
-from scorekeeper.nights.pairing import cyclic_whist
-from scorekeeper.nights.rotation import Meetings, rotation_schedule, whist_rounds
+from scorekeeper.nights.movements import rotation
+from scorekeeper.nights.movements.movement import (
+    NightError,
+    Seating,
+    Table,
+    first_round,
+)
+from scorekeeper.nights.movements.pairing import cyclic_whist
+from scorekeeper.nights.movements.rotation import (
+    Meetings,
+    rotation_schedule,
+    whist_rounds,
+)
 
 FAST = settings(max_examples=25, deadline=None)
 

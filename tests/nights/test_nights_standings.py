@@ -80,15 +80,16 @@ def test_the_last_hand_that_differed_decides_a_level_game():
 
 def test_awards_go_to_the_best_bidders_and_an_award_no_one_earned_is_left_out():
     hands = [
-        ("Ann", "normal", 10, True, 250),
-        ("Ann", "normal", 7, True, 200),
-        ("Bob", "misere", None, True, 250),
-        ("Bob", "normal", 8, False, -280),
+        ("Ann", "normal", 10, True, 250, 10),
+        ("Ann", "normal", 7, True, 200, 8),
+        ("Bob", "misere", None, True, 250, 0),
+        ("Bob", "normal", 8, False, -280, 7),
+        ("Cat", "normal", 7, True, 250, 10),  # a 7 taking all ten counts too
     ]
     assert awards(hands) == [
         {"name": "Most contracts made", "players": ["Ann"], "value": 2},
-        {"name": "Highest hand", "players": ["Ann", "Bob"], "value": 250},
-        {"name": "Most ten-trick hands", "players": ["Ann"], "value": 1},
+        {"name": "Highest hand", "players": ["Ann", "Bob", "Cat"], "value": 250},
+        {"name": "Most ten-trick hands", "players": ["Ann", "Cat"], "value": 1},
         {"name": "Most misères made", "players": ["Bob"], "value": 1},
     ]
-    assert awards([("Cat", "normal", 6, False, -40)]) == []
+    assert awards([("Cat", "normal", 6, False, -40, 5)]) == []

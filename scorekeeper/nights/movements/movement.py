@@ -1,9 +1,9 @@
 """Who sits where each round of a club night: roster and results in, seating out.
 
 Pure functions over names, no Flask and no database. The rotation's whole
-schedule (the mixer) is worked out in `rotation.py`; this module holds what
-every movement shares (a table, a round, round 1, who sits out) and the
-progressive and fixed-pairs movements.
+schedule (the mixer) is worked out in `rotation.py`, the fixed pairs' in
+`pairs.py`; this module holds what every movement shares (a table, a round,
+round 1, who sits out) and the progressive movement.
 """
 
 from __future__ import annotations
@@ -13,9 +13,10 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from ..scoring.errors import N_, ScoringError
-from ..scoring.names import name_key
-from .pairing import MatchList, T, best_pairing, round_robin
+from ...scoring.errors import N_, ScoringError
+from ...scoring.names import name_key
+from ...scoring.table import NAME_LIMIT
+from .pairing import T
 
 MOVEMENTS = ("progressive", "rotation", "fixed_pairs")
 ODD_PLAYERS = ("sit_out", "mixed_tables")
@@ -23,8 +24,6 @@ ODD_PLAYERS = ("sit_out", "mixed_tables")
 ODD_TABLE = {1: 5, 2: 6, 3: 3}
 
 Sides = tuple[tuple[str, ...], ...]
-# How many plans a changed list of fixed pairs draws, keeping the least repeated.
-REPLANS = 12
 
 
 class NightError(ScoringError):
@@ -72,6 +71,26 @@ def seat_table(number: int, players: Sequence[str]) -> Table:
     )
 
 
+def shortened(text: str, most: int) -> str:
+    """Return text cut to at most `most` characters, an ellipsis marking a cut."""
+    return text if len(text) <= most else text[: most - 1].rstrip() + "…"
+
+
+def side_names(sides: Sides, most: int = NAME_LIMIT) -> list[str]:
+    """Return a table's side names, "Ann & Cat", each shortened to fit `most`
+    (its players keep their full names) and kept apart within the table."""
+    names: list[str] = []
+    for side in sides:
+        name = " & ".join(side)
+        if len(name) > most:
+            each = (most - 3 * (len(side) - 1)) // len(side)
+            name = " & ".join(shortened(p, each) for p in side)
+        while name_key(name) in map(name_key, names):
+            name = f"{shortened(name, most - 4)} ({len(names) + 1})"
+        names.append(name)
+    return names
+
+
 def table_sizes(count: int, odd_players: str = "sit_out") -> tuple[int, ...]:
     """Return the tables' sizes for `count` players: fours, then any odd table."""
     if odd_players not in ODD_PLAYERS:
@@ -107,10 +126,31 @@ def byes(history: Iterable[Seating]) -> Counter[str]:
     return Counter(p for seating in history for p in seating.sitting_out)
 
 
+def owed_byes(present: Sequence[str], history: Sequence[Seating]) -> Counter[str]:
+    """Return each player's byes as choosing who sits out counts them: a late
+    arrival counts as having sat out as often as the present player who had sat
+    out most when they came (NIGHTS.md); rounds missed count nothing."""
+    counts: Counter[str] = Counter()
+    seen: set[str] = set()
+    rounds = [((*s.seated, *s.sitting_out), s.sitting_out) for s in history]
+    for here, sat_out in [*rounds, (tuple(present), ())]:
+        if seen:
+            most = max((counts[p] for p in here if p in seen), default=0)
+            counts.update({p: most for p in here if p not in seen})
+        seen.update(here)
+        counts.update(sat_out)
+    return counts
+
+
 def sitters(present: Sequence[str], history: Sequence[Seating], count: int) -> set[str]:
-    """Return who sits out next: the fewest byes first, the last of the roster first."""
-    counts = byes(history)
-    order = sorted(range(len(present)), key=lambda i: (counts[present[i]], -i))
+    """Return who sits out next: the fewest byes first (owed_byes), then the last
+    of the roster first; a late arrival plays the round they arrive for."""
+    counts = owed_byes(present, history)
+    seen = {p for s in history for p in (*s.seated, *s.sitting_out)}
+    order = sorted(
+        range(len(present)),
+        key=lambda i: (counts[present[i]], history and present[i] not in seen, -i),
+    )
     return {present[i] for i in order[:count]}
 
 
@@ -139,11 +179,6 @@ def drawn(items: Sequence[T], seed: int | None = None) -> list[T]:
     order = list(items)
     random.Random(seed).shuffle(order)
     return order
-
-
-def first_pairs_round(pairs: Sequence[tuple[str, str]]) -> Seating:
-    """Seat round 1 of fixed pairs in the pairs' order; an odd last pair sits out."""
-    return fixed_pairs_schedule(pairs)[0]
 
 
 def winning_sides(
@@ -188,113 +223,28 @@ def progressive_next(
 
     `winners` maps each table's number to its winning side; `present` is the
     roster of those still playing, late arrivals included. Winners move up and
-    losers stay (the head table's losers go to the foot); who sits out next
-    takes a seat freed by a newcomer to the bench, or a new table at the foot.
+    losers stay (the head table's losers go to the foot); players coming in
+    (from a bye, or late) join at the foot (NIGHTS.md).
     """
     if not history:
         raise NightError("history", N_("The first round is seated in roster order."))
     check_roster(present)
-    slots: list[str | None] = [
-        p for sides in progressive_moves(history[-1], winners) for s in sides for p in s
+    # Everyone who played, placed by the movement, each table's seats [a, b, c,
+    # d] seating [a, c] against [b, d]; those to sit out leave, the others close
+    # up towards table 1, and players coming in take the last seats.
+    seats = [
+        p
+        for (a, c), (b, d) in progressive_moves(history[-1], winners)
+        for p in (a, b, c, d)
     ]
     table_sizes(len(present))
     out = sitters(present, history, len(present) % 4)
     playing = [p for p in present if p not in out]
     wanted = set(playing)
-    slots = [p if p in wanted else None for p in slots]
-    incoming = iter([p for p in playing if p not in set(slots)])
-    filled = [p if p is not None else next(incoming, None) for p in slots]
-    order = [p for p in filled if p is not None] + list(incoming)
+    order = [p for p in seats if p in wanted]
+    order += [p for p in playing if p not in set(seats)]
     tables = tuple(
-        Table(t + 1, ((order[i], order[i + 1]), (order[i + 2], order[i + 3])))
+        seat_table(t + 1, order[i : i + 4])
         for t, i in enumerate(range(0, len(order), 4))
     )
     return Seating(tables, tuple(p for p in present if p in out))
-
-
-def fixed_pairs_schedule(
-    pairs: Sequence[tuple[str, str]],
-    history: Sequence[Seating] = (),
-    rounds: int | None = None,
-    seed: int = 0,
-) -> tuple[Seating, ...]:
-    """Return the rounds of fixed pairs to come: each pair meets every other once.
-
-    With no history, `P` pairs play `P - 1` rounds when `P` is even; `P`
-    rounds when it is odd, each pair then sitting out exactly one (the last
-    pair in round 1). With a history (pairs came or went), the next `rounds`
-    (by default what the round robin has left) pair those who met least,
-    byes going to the pairs with the fewest.
-    """
-    if len(pairs) < 2:
-        raise NightError("pairs", N_("Fixed pairs need at least two pairs."))
-    if any(len(pair) != 2 for pair in pairs):
-        raise NightError("pairs", N_("Each pair names two players."))
-    pairs = [(one, other) for one, other in pairs]
-    check_roster([p for pair in pairs for p in pair], "pairs")
-    count = len(pairs) + len(pairs) % 2
-    if not history:
-        return tuple(_matches_seated(pairs, m) for m in round_robin(count))[:rounds]
-    if rounds is None:
-        rounds = max(count - 1 - len(history), 1)
-    rng = random.Random(seed)
-    tries = REPLANS if len(pairs) <= 16 else 2
-    plans = [_pairs_plan(pairs, history, rounds, rng) for _ in range(tries)]
-    return min(plans, key=lambda plan: _repeats(history, plan))
-
-
-def _repeats(history: Sequence[Seating], plan: Sequence[Seating]) -> int:
-    """Return how many meetings of two pairs repeat an earlier one."""
-    met = Counter(frozenset(t.sides) for s in [*history, *plan] for t in s.tables)
-    return sum(times - 1 for times in met.values())
-
-
-def _pairs_plan(
-    pairs: list[tuple[str, str]],
-    history: Sequence[Seating],
-    rounds: int,
-    rng: random.Random,
-) -> tuple[Seating, ...]:
-    """Draw one plan of rounds: those met least meet, the bye to the fewest byes."""
-    met = Counter(frozenset(t.sides) for s in history for t in s.tables)
-    planned = list(history)
-    bye = ("", "")  # a stand-in pair: meeting it is sitting out
-    for _ in range(rounds):
-        counts = byes(planned)
-        fewest = min(counts[pair[0]] for pair in pairs)
-
-        def cost(
-            a: tuple[str, str],
-            b: tuple[str, str],
-            counts: Counter[str] = counts,
-            fewest: int = fewest,
-        ) -> int:
-            if bye in (a, b):
-                return 1000 * (counts[(b if a == bye else a)[0]] - fewest)
-            return met[frozenset((a, b))] ** 2
-
-        items = pairs + [bye] * (len(pairs) % 2)
-        matches = best_pairing(items, cost, rng, swaps=True)
-        out = {pair for match in matches if bye in match for pair in match} - {bye}
-        matches = [m for m in matches if bye not in m]
-        matches.sort(key=lambda match: min(map(pairs.index, match)))
-        tables = []
-        for number, match in enumerate(matches, start=1):
-            one, other = sorted(match, key=pairs.index)
-            tables.append(Table(number, (one, other)))
-            met[frozenset(match)] += 1
-        sitting = tuple(p for pair in pairs if pair in out for p in pair)
-        planned.append(Seating(tuple(tables), sitting))
-    return tuple(planned[len(history) :])
-
-
-def _matches_seated(pairs: Sequence[tuple[str, str]], matches: MatchList) -> Seating:
-    """Return a round robin's round as tables, the pair meeting the dummy out."""
-    tables: list[Table] = []
-    out: tuple[str, ...] = ()
-    for a, b in matches:
-        if b >= len(pairs):
-            out = pairs[a]
-        else:
-            tables.append(Table(len(tables) + 1, (pairs[a], pairs[b])))
-    return Seating(tuple(tables), out)

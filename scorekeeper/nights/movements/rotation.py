@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
 
-from ..scoring.errors import N_
+from ...scoring.errors import N_
 from .movement import (
     NightError,
     Seating,
