@@ -4,6 +4,7 @@ and 32.8: four, then thirty-two, twice its threads)."""
 from __future__ import annotations
 
 import http.client
+import select
 import socket
 import threading
 from collections.abc import Iterator
@@ -13,6 +14,8 @@ import pytest
 from api_helpers import TEST_DATABASE_URL
 from api_helpers import reset_database as reset
 from server import Server
+
+from scorekeeper.web.gunicorn_conf import READ_DEADLINE
 
 SLOW = 4
 # Far more than an answer takes, and far less than the 30 s a sync worker
@@ -96,3 +99,22 @@ def test_thirty_two_slow_clients_do_not_stall_others(gunicorn):
         done.set()
         for thread in slow:
             thread.join()
+
+
+def test_a_request_that_never_arrives_whole_is_closed(gunicorn):
+    # Each request arrives whole within READ_DEADLINE or its connection is
+    # closed: a trickling client cannot hold on for the 400 s it would take.
+    closed = False
+    with socket.create_connection(("127.0.0.1", gunicorn)) as slow:
+        slow.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")
+        for _ in range(int(3 * READ_DEADLINE / 0.1)):
+            ready, _, _ = select.select([slow], [], [], 0.1)
+            try:
+                if ready and not slow.recv(1024):
+                    closed = True
+                    break
+                slow.sendall(b"X-Slow: a\r\n")
+            except OSError:  # reset: closed too
+                closed = True
+                break
+    assert closed
