@@ -7,11 +7,156 @@ workers read each request themselves: two clients sending their headers a byte
 at a time held both of `-w 2`'s workers, and every other phone waited. A
 threaded worker waits for a request's first bytes in its event loop, then
 reads it in one of its threads: a slow client holds one thread, not a worker.
+But gunicorn gives that reading no deadline: sixteen clients trickling bytes
+held all sixteen threads, and no one else was answered (issue 32.8). So a
+request's head is gathered as its bytes come, without waiting for more (the
+connection goes back to the worker's event loop between them), a thread
+serving it only once it is whole; and each request must arrive whole within
+READ_DEADLINE, or its connection is closed.
 """
 
 from __future__ import annotations
 
+import math
 import os
+import time
+from typing import Any
+
+from gunicorn.workers.gthread import _DEFER as DEFER
+from gunicorn.workers.gthread import ThreadWorker
+
+# A request (its line, headers and body: 64 KB at most) arrives whole within
+# this many seconds of its first byte, or is cut: far more than a phone on a
+# poor signal needs, and the longest a trickling client holds a thread.
+READ_DEADLINE = 10.0
+# An answer is written within this, or the connection is dropped.
+SEND_TIMEOUT = 30.0
+# A head gathered past this size goes to the parser, which refuses it.
+HEAD_LIMIT = 65536
+
+
+class Deadline:
+    """A client's socket whose reads end at a deadline (as if the client had
+    closed): gunicorn's parser and the app read it like the socket it wraps.
+
+    The request's head is gathered first without waiting (`gather`), each time
+    the client sends more, so a slow one holds a thread only for its body.
+    """
+
+    def __init__(self, sock: Any, log: Any) -> None:
+        self.sock, self.log, self.ends = sock, log, math.inf
+        self.early = b""  # gathered, not yet read by the parser
+
+    def begin(self) -> None:
+        """Start a request's deadline, unless one is under way."""
+        if self.ends == math.inf:
+            self.ends = time.monotonic() + READ_DEADLINE
+
+    def end(self) -> None:
+        """Say the request is over: the next one gets its own deadline."""
+        self.ends = math.inf
+
+    def late(self) -> bool:
+        """Return whether the request is past its deadline (and say so in the log)."""
+        if time.monotonic() < self.ends:
+            return False
+        self.log.info(
+            "Closed a request from %s: not whole after %s s", self.peer(), READ_DEADLINE
+        )
+        return True
+
+    def gather(self, before: bytes) -> bool | None:
+        """Read what has come, without waiting; return whether the request's head
+        is whole (or the client closed: the parser says so), None to wait for more.
+        """
+        try:
+            while not whole(before + self.early):
+                self.sock.setblocking(False)
+                got = self.sock.recv(8192)
+                if not got:
+                    return True  # closed: the parser sees the end
+                self.early += got
+        except BlockingIOError:
+            return None
+        finally:
+            self.sock.setblocking(True)
+        return True
+
+    def recv(self, size: int, *flags: int) -> bytes:
+        """Read what comes before the deadline; past it, only what has arrived."""
+        if self.early:
+            got, self.early = self.early[:size], self.early[size:]
+            return got
+        given = self.sock.gettimeout()
+        # Outside a request (gunicorn draining a connection it closes, on its
+        # event loop's thread) a read takes only what has come: it never waits.
+        left = max(0.0, self.ends - time.monotonic()) if self.ends < math.inf else 0.0
+        self.sock.settimeout(left if given is None else min(given, left))
+        try:
+            return bytes(self.sock.recv(size, *flags))
+        except (TimeoutError, BlockingIOError):
+            if self.ends < math.inf:
+                self.late()
+            return b""
+        finally:
+            self.sock.settimeout(given)
+
+    def sendall(self, data: bytes, *flags: int) -> None:
+        """Write all of an answer, giving up after SEND_TIMEOUT."""
+        given = self.sock.gettimeout()
+        self.sock.settimeout(SEND_TIMEOUT if given is None else given)
+        try:
+            self.sock.sendall(data, *flags)
+        finally:
+            self.sock.settimeout(given)
+
+    def peer(self) -> str:
+        """Return the client's address, for the log."""
+        try:
+            return str(self.sock.getpeername()[0])
+        except OSError:
+            return "?"
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.sock, name)
+
+
+def whole(head: bytes) -> bool:
+    """Return whether a request's head has all come (or is past any allowed size)."""
+    return b"\r\n\r\n" in head or b"\n\n" in head or len(head) > HEAD_LIMIT
+
+
+class DeadlineWorker(ThreadWorker):  # type: ignore[misc]
+    """gunicorn's threaded worker: a request's head is gathered as it comes,
+    without holding a thread, and the whole request read within READ_DEADLINE."""
+
+    def enqueue_req(self, conn: Any) -> None:
+        """Hand a connection to a thread, its socket wrapped with a deadline."""
+        if not self.cfg.is_ssl and not isinstance(conn.sock, Deadline):
+            conn.sock = Deadline(conn.sock, self.log)
+        super().enqueue_req(conn)
+
+    def handle(self, conn: Any) -> Any:
+        """Gather the head (back to the event loop while it is incomplete), then
+        serve the request as gthread does."""
+        sock = conn.sock
+        if not isinstance(sock, Deadline):
+            return super().handle(conn)
+        sock.begin()
+        parsed = conn.parser.unreader.buf.getvalue() if conn.parser else b""
+        ready = sock.gather(parsed)
+        if ready is None:
+            if sock.late():
+                sock.end()
+                return False
+            conn.data_ready = True  # gthread waits in its poller, not in a thread
+            return DEFER
+        conn.data_ready = True
+        try:
+            return super().handle(conn)
+        finally:
+            sock.end()
+
 
 wsgi_app = "scorekeeper:create_app()"
 bind = os.environ.get("BIND", "127.0.0.1:8000")
@@ -20,7 +165,7 @@ bind = os.environ.get("BIND", "127.0.0.1:8000")
 # waiting). Bounded, so a flood queues instead of exhausting memory or the
 # database's connections (SQLAlchemy's pool is 5 + 10 a process).
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
-worker_class = "gthread"
+worker_class = DeadlineWorker  # gthread, with a deadline for reading a request
 threads = 8
 # At most this many open connections a worker; more wait in the listen backlog.
 worker_connections = 200

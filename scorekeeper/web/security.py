@@ -138,6 +138,7 @@ def set_headers(response: Response) -> Response:
 def init_app(app: Flask) -> None:
     """Check the key, harden the session cookie and add the headers."""
     check_secret_key(app)
+    proxy_hops(app.config.get("PROXY_FIX"))  # refuse a wrong setting at once
     redact_logs(app)
     app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
     app.config["SESSION_COOKIE_HTTPONLY"] = True

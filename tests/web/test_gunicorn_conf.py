@@ -1,8 +1,10 @@
-"""The README's gunicorn keeps answering while slow clients hang on (issue 21.4)."""
+"""The README's gunicorn keeps answering while slow clients hang on (issues 21.4
+and 32.8: four, then thirty-two, twice its threads)."""
 
 from __future__ import annotations
 
 import http.client
+import select
 import socket
 import threading
 from collections.abc import Iterator
@@ -13,10 +15,14 @@ from api_helpers import TEST_DATABASE_URL
 from api_helpers import reset_database as reset
 from server import Server
 
+from scorekeeper.web.gunicorn_conf import READ_DEADLINE
+
 SLOW = 4
 # Far more than an answer takes, and far less than the 30 s a sync worker
 # held by a slow client stays held (until gunicorn's timeout restarts it).
 PATIENCE = 10
+# Twice the README's sixteen threads; they would trickle for 400 s.
+MANY = 32
 
 
 @pytest.fixture
@@ -33,15 +39,29 @@ def gunicorn() -> Iterator[int]:
 
 
 def drip(port: int, started: threading.Barrier, done: threading.Event) -> None:
-    """Send a request's headers a byte at a time until told to stop."""
+    """Send a request's headers a byte at a time until told to stop (or cut)."""
     with socket.create_connection(("127.0.0.1", port)) as slow:
         slow.sendall(b"G")  # the first byte: the server starts reading it
         started.wait()
         header = b"ET / HTTP/1.1\r\nHost: x\r\nX-Slow: " + b"a" * 4000
-        for byte in header:
-            if done.wait(0.1):
-                return
-            slow.sendall(bytes([byte]))
+        try:
+            for byte in header:
+                if done.wait(0.1):
+                    return
+                slow.sendall(bytes([byte]))
+        except OSError:
+            return  # the server closed it
+
+
+def answered(port: int, patience: float) -> bool:
+    """Return whether another phone's request is answered, waiting patiently."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, patience)
+    try:
+        connection.request("GET", "/api/presets")
+        answer = connection.getresponse()
+        return answer.status == 200 and bool(answer.read())
+    finally:
+        connection.close()
 
 
 def test_four_slow_clients_do_not_stall_another(gunicorn):
@@ -54,15 +74,47 @@ def test_four_slow_clients_do_not_stall_another(gunicorn):
         thread.start()
     try:
         started.wait(PATIENCE)
-        connection = http.client.HTTPConnection("127.0.0.1", gunicorn, PATIENCE)
-        try:
-            connection.request("GET", "/api/presets")
-            answer = connection.getresponse()
-            assert answer.status == 200 and answer.read()
-        finally:
-            connection.close()
+        assert answered(gunicorn, PATIENCE)
         assert all(thread.is_alive() for thread in slow)  # still dripping
     finally:
         done.set()
         for thread in slow:
             thread.join()
+
+
+def test_thirty_two_slow_clients_do_not_stall_others(gunicorn):
+    started, done = threading.Barrier(MANY + 1), threading.Event()
+    slow = [
+        threading.Thread(target=drip, args=(gunicorn, started, done))
+        for _ in range(MANY)
+    ]
+    for thread in slow:
+        thread.start()
+    try:
+        started.wait(PATIENCE)
+        # Before issue 32.8, no answer came while they trickled (400 s); a
+        # timeout here raises. Three in a row, each on its own connection.
+        assert all(answered(gunicorn, 3 * PATIENCE) for _ in range(3))
+    finally:
+        done.set()
+        for thread in slow:
+            thread.join()
+
+
+def test_a_request_that_never_arrives_whole_is_closed(gunicorn):
+    # Each request arrives whole within READ_DEADLINE or its connection is
+    # closed: a trickling client cannot hold on for the 400 s it would take.
+    closed = False
+    with socket.create_connection(("127.0.0.1", gunicorn)) as slow:
+        slow.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")
+        for _ in range(int(3 * READ_DEADLINE / 0.1)):
+            ready, _, _ = select.select([slow], [], [], 0.1)
+            try:
+                if ready and not slow.recv(1024):
+                    closed = True
+                    break
+                slow.sendall(b"X-Slow: a\r\n")
+            except OSError:  # reset: closed too
+                closed = True
+                break
+    assert closed

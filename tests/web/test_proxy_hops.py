@@ -5,7 +5,7 @@ setting the traffic contradicts is said loudly in the log."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -19,24 +19,31 @@ from scorekeeper.db import tries
 from scorekeeper.db.models import db
 
 
-def proxied(app: Flask, setting: object) -> Flask:
-    """Return an app on the same database with PROXY_FIX set and a club password."""
-    keep = ("SECRET_KEY", "SQLALCHEMY_DATABASE_URI")
-    config = {k: app.config[k] for k in keep}
-    made = create_app({"TESTING": True, "PROXY_FIX": setting, **config})
-    made.config.update(CLUB_PASSWORD=CLUB_PASSWORD)
-    return made
-
-
 @pytest.fixture
-def apps(app: Flask) -> Iterator[list[Flask]]:
-    """Return two servers of a club on one database, each trusting one proxy."""
-    made = [proxied(app, True), proxied(app, True)]
-    yield made
+def proxied(app: Flask) -> Iterator[Callable[[object], Flask]]:
+    """Return what makes an app on the same database, with PROXY_FIX set and a
+    club password (another worker or server); each is closed after the test."""
+    made: list[Flask] = []
+
+    def make(setting: object) -> Flask:
+        keep = ("SECRET_KEY", "SQLALCHEMY_DATABASE_URI")
+        config = {k: app.config[k] for k in keep}
+        other = create_app({"TESTING": True, "PROXY_FIX": setting, **config})
+        other.config.update(CLUB_PASSWORD=CLUB_PASSWORD)
+        made.append(other)
+        return other
+
+    yield make
     for each in made:
         with each.app_context():
             db.session.remove()
             db.engine.dispose()
+
+
+@pytest.fixture
+def apps(proxied: Callable[[object], Flask]) -> list[Flask]:
+    """Return two servers of a club on one database, each trusting one proxy."""
+    return [proxied(True), proxied(True)]
 
 
 def via(app: Flask, forwarded: str | None, peer: str = "127.0.0.1") -> FlaskClient:
@@ -59,8 +66,8 @@ def test_one_trusted_hop_counts_the_right_most_address(apps):
     assert name_season(via(apps[0], "198.51.100.5"), "guess").status_code == 403
 
 
-def test_two_proxies_are_two_trusted_hops(app):
-    two = proxied(app, 2)  # FLASK_PROXY_FIX=2, as from_prefixed_env reads it
+def test_two_proxies_are_two_trusted_hops(proxied):
+    two = proxied(2)  # FLASK_PROXY_FIX=2, as from_prefixed_env reads it
     for n in range(tries.ALLOWED):
         client = via(two, f"6.6.6.{n}, 203.0.113.9, 10.0.0.2")
         assert name_season(client, f"guess {n}").status_code == 403
@@ -71,9 +78,9 @@ def test_two_proxies_are_two_trusted_hops(app):
 
 
 @pytest.mark.parametrize("setting", ["maybe", "-1", "1.5", 99])
-def test_a_setting_that_says_no_number_of_proxies_refuses_to_start(app, setting):
+def test_a_setting_that_says_no_number_of_proxies_refuses_to_start(proxied, setting):
     with pytest.raises(RuntimeError, match="FLASK_PROXY_FIX"):
-        proxied(app, setting)
+        proxied(setting)
 
 
 def test_an_address_changed_at_every_try_is_bounded_by_the_club_s_limit(apps):
@@ -106,8 +113,8 @@ def warnings(caplog: pytest.LogCaptureFixture) -> list[str]:
     return [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
 
 
-def test_forwarded_requests_with_the_setting_off_are_said_in_the_log(app, caplog):
-    off = proxied(app, False)
+def test_forwarded_requests_with_the_setting_off_are_said_in_the_log(proxied, caplog):
+    off = proxied(False)
     with caplog.at_level(logging.WARNING):
         via(off, None, "192.0.2.1").get("/api/presets")
         assert warnings(caplog) == []
@@ -117,8 +124,8 @@ def test_forwarded_requests_with_the_setting_off_are_said_in_the_log(app, caplog
     assert "FLASK_PROXY_FIX is off" in said and "127.0.0.1" in said
 
 
-def test_direct_clients_with_the_setting_on_are_said_in_the_log(app, caplog):
-    on = proxied(app, True)
+def test_direct_clients_with_the_setting_on_are_said_in_the_log(proxied, caplog):
+    on = proxied(True)
     with caplog.at_level(logging.WARNING):
         via(on, "198.51.100.4").get("/api/presets")  # through the proxy
         assert warnings(caplog) == []
@@ -128,5 +135,5 @@ def test_direct_clients_with_the_setting_on_are_said_in_the_log(app, caplog):
     assert "without passing its proxies" in said and "203.0.113.50" in said
     caplog.clear()
     with caplog.at_level(logging.WARNING):
-        via(proxied(app, 2), "198.51.100.4").get("/api/presets")  # one of two
+        via(proxied(2), "198.51.100.4").get("/api/presets")  # one of two
     assert "trusts 2 hops" in warnings(caplog)[0]
