@@ -36,6 +36,16 @@ def name_key(text: str) -> str:
     return unicodedata.normalize("NFKC", folded)
 
 
+# A name's compared form is kept in a column four times the name's own limit:
+# NFKC writes a few characters out at length (U+FDFA is eighteen letters).
+KEY_GROWTH = 4
+
+
+def key_outgrows(text: str, most: int) -> bool:
+    """Return whether a name's compared form is longer than its column keeps."""
+    return len(name_key(text)) > KEY_GROWTH * most
+
+
 def mixed_scripts(text: str) -> tuple[str, ...]:
     """Return the scripts one word of a name mixes ('Аnn', a Cyrillic А), or ()."""
     words: list[set[str]] = [set()]
