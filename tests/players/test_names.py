@@ -10,7 +10,7 @@ from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper.db.models import Game, Player, RuleSet, db
-from scorekeeper.scoring import ScoringError, make_table, name_key
+from scorekeeper.scoring import ScoringError, lookalike, make_table, name_key
 
 NFC = unicodedata.normalize("NFC", "Zoë")
 NFD = unicodedata.normalize("NFD", "Zoë")
@@ -127,3 +127,36 @@ def test_a_saved_game_whose_name_mixes_scripts_still_loads(app, api):
         db.session.execute(update(Game).values(first_dealer=CYRILLIC_ANN))
         db.session.commit()
     assert api.client.get(f"/api/games/{api.game_id}").status_code == 200
+
+
+CYRILLIC_ABE = "\u0410\u0412\u0415"  # all Cyrillic: А, В, Е
+
+
+def test_names_that_look_alike_share_their_skeleton_whatever_the_case():
+    assert lookalike(CYRILLIC_ABE) == lookalike("ABE") == lookalike("Abe")
+    assert lookalike("BiII") == lookalike("Bill")  # capital I as small l
+    assert lookalike("Ann") != lookalike("Anne")
+    assert lookalike("\u0430\u0432\u0435") != lookalike("abe")  # small в is no b
+
+
+def review(client, first: str) -> str:
+    form = {**NEW_GAME_FORM, "players-0": first, "review": "1"}
+    page = client.post("/new/2x2", data=form)
+    assert page.status_code == 200, page.text
+    return page.text
+
+
+def test_the_new_game_page_asks_before_a_lookalike_becomes_a_new_player(app, api):
+    api.create(sides=lone("ABE", "Bob"), first_dealer=None)
+    api.hand(bidder="Bob", contract="7H", tricks=7)  # ABE has played
+    app.config["WTF_CSRF_ENABLED"] = False
+    client = app.test_client()
+    asked = f"{CYRILLIC_ABE} looks like ABE, who has played here before."
+    assert asked in review(client, CYRILLIC_ABE)
+    assert "looks like" not in review(client, "Abe")  # ABE himself
+    assert "looks like" not in review(client, "Zed")
+    started = client.post(
+        "/new/2x2",
+        data={**NEW_GAME_FORM, "players-0": CYRILLIC_ABE, "start": "1"},
+    )
+    assert started.status_code == 302  # asked once: Start makes a new player
