@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 import pytest
-from api_helpers import FRIDAY, NEW_GAME_FORM, Api
+from api_helpers import CLUB_PASSWORD, FRIDAY, NEW_GAME_FORM, Api
 from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
 
@@ -160,3 +161,25 @@ def test_the_new_game_page_asks_before_a_lookalike_becomes_a_new_player(app, api
         data={**NEW_GAME_FORM, "players-0": CYRILLIC_ABE, "start": "1"},
     )
     assert started.status_code == 302  # asked once: Start makes a new player
+
+
+def test_a_name_with_a_slash_has_a_working_page_api_and_rename(app, api):
+    app.config.update(CLUB_PASSWORD=CLUB_PASSWORD)
+    api.create(sides=lone("A/B", "Bob"), first_dealer=None)
+    api.hand(bidder="Bob", contract="7H", tricks=7)
+    client = app.test_client()
+    board = client.get("/players").text
+    assert 'href="/players/A/B"' in board
+    page = client.get("/players/A/B")
+    assert page.status_code == 200 and "<h1>A/B</h1>" in page.text
+    answer = client.get("/api/players/a/b")
+    assert answer.status_code == 200 and answer.json["name"] == "A/B"
+    asked = client.get("/players/A/B/rename", query_string={"new_name": "C/D"})
+    assert asked.status_code == 200 and "Rename A/B to C/D?" in asked.text
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', asked.text)
+    form = {"new_name": "C/D", "games": "1", "password": CLUB_PASSWORD}
+    form["csrf_token"] = token.group(1)
+    done = client.post("/players/A/B/rename", data=form)
+    assert done.status_code == 302 and done.location == "/players/C/D"
+    assert "A/B is C/D now" in client.get(done.location).text
+    assert client.get("/players/A/B").status_code == 404
