@@ -9,7 +9,7 @@ from datetime import datetime
 from sqlalchemy.orm import selectinload
 
 from ..db import store
-from ..db.models import Game, db
+from ..db.models import Game, db, new_game_id, utcnow
 from ..errors import N_, BadInput, Conflict
 from ..scoring import GameState, Hand, Rules, Table, replay, rules_from_dict
 from . import game_rows, ratings
@@ -121,14 +121,13 @@ def _write(
     made, dates = [], []
     for past, state in batch:
         game, token = store.game_row(past.name, past.rules, past.table, past.notes)
-        if past.id is not None:
-            game.id = past.id
-        if past.created is not None:
-            game.created = past.created
+        # Its id and date now, not at the flush: the results need them first,
+        # and the game's row then goes in once, with its ending (no update).
+        game.id = past.id or new_game_id()
+        game.created = past.created or utcnow()
         for number, played in enumerate(past.hands, start=1):
             game.hands.append(store.hand_row(number, played))
         db.session.add(game)
-        db.session.flush()
         game_rows.keep(game, past.table, state, fresh=True)
         dates.append(game.created)
         made.append((game.id, token))
