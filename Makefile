@@ -65,3 +65,4 @@ bench: $(VENV)/.installed $(MO)
 	$(BIN)/python bench/exports.py
 	$(BIN)/python bench/nights.py
 	$(BIN)/python bench/nights_movement.py
+	$(BIN)/python bench/imports.py

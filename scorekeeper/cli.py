@@ -2,6 +2,7 @@
 rescore | edit-link."""
 
 import json
+import time
 from typing import Any
 
 import click
@@ -61,16 +62,31 @@ def import_games_command(file: Any) -> None:
         except (AppError, ScoringError) as error:
             given = game.get("id") if isinstance(game, dict) else None
             raise failed("Nothing imported", error, number, given) from None
-    done = 0
+    many = "s" if len(checked) != 1 else ""
+    click.echo(f"Checked {len(checked):,} game{many}.", err=True)
+    done, began = 0, time.monotonic()
     try:
         for batch in archive.import_games(checked):
             for game_id, token in batch:
                 click.echo(f"{game_id}  /games/{game_id}/play/{token}")
             done += len(batch)
+            if done % PROGRESS == 0 or done == len(checked):
+                click.echo(progress(done, len(checked), began), err=True)
     except AppError as error:
         said = f"Stopped after {done} games" if done else "Nothing imported"
         raise failed(said, error) from None
     click.echo(f"Imported {done} games.", err=True)
+
+
+# Games between two lines of an import's progress.
+PROGRESS = 1000
+
+
+def progress(done: int, total: int, began: float) -> str:
+    """Return the line that says how far an import is, and how fast it goes."""
+    rate = done / max(time.monotonic() - began, 1e-6)
+    line = f"Written {done:,} of {total:,} games, {rate:,.0f} a second"
+    return line + (": rating the players." if done == total else ".")
 
 
 def failed(

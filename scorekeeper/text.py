@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from .errors import N_, BadInput
-from .scoring import normal_name
+from .scoring import key_outgrows, normal_name
 
 TEXT_LIMIT = 80
 
 
-def clean_text(value: str, field: str) -> str:
-    """Return text as one line in NFC; refuse control characters or too many."""
+def clean_text(value: str, field: str, *, keyed: bool = False) -> str:
+    """Return text as one line in NFC; refuse control characters or too many
+    (a name compared by its key, `keyed`: too many once written out in full)."""
     value = normal_name(value)
     if not value.isprintable():
         raise BadInput(
@@ -21,5 +22,14 @@ def clean_text(value: str, field: str) -> str:
             field,
             named=field,
             most=TEXT_LIMIT,
+        )
+    if keyed and key_outgrows(value, TEXT_LIMIT):
+        raise BadInput(
+            N_(
+                "The %(named)s is too long once its letters are written out in "
+                "full; shorten it."
+            ),
+            field,
+            named=field,
         )
     return value

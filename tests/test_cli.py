@@ -1,14 +1,18 @@
 """The flask CLI: init-db, export-games, import-games (in batches) and edit-link."""
 
 import json
+import re
+from datetime import datetime
 
 import pytest
 from api_helpers import FRIDAY
 from sqlalchemy import event
 from sqlalchemy.orm import Session
 
-from scorekeeper import create_app
+from scorekeeper import cli, create_app
 from scorekeeper.db.models import db
+from scorekeeper.results import ratings
+from scorekeeper.results.models import PlayerRating, RatingRow
 
 
 def test_init_db_says_the_database_is_up_to_date(runner):
@@ -35,7 +39,7 @@ def test_export_then_import_recreates_games_and_hands(app, runner, api, tmp_path
     )
     result = other.test_cli_runner().invoke(args=["import-games", str(path)])
     assert result.exit_code == 0, result.output
-    line = result.output.splitlines()[0]
+    line = result.stdout.splitlines()[0]
     assert line.startswith(f"{exported['id']}  /games/{exported['id']}/play/")
     imported = other.test_client().get(f"/api/games/{exported['id']}").json
     assert imported == {**exported, "version": 1}
@@ -102,7 +106,7 @@ def test_import_writes_a_hundred_games_a_transaction(runner, client, tmp_path):
     finally:
         event.remove(Session, "after_commit", count)
     assert result.exit_code == 0, result.output
-    assert len(commits) == 3  # 100, 100 and 50 games
+    assert len(commits) == 4  # 100, 100 and 50 games, then the ratings once
     assert result.output.count("/play/") == 250
     assert client.get("/api/games").json["total"] == 250
 
@@ -143,3 +147,77 @@ def test_a_game_the_database_would_refuse_stops_the_file_before_any_write(
     assert "Nothing imported: game 150 (id g150) (notes): " in result.output
     assert "at most 80 characters" in result.output
     assert client.get("/api/games").json["total"] == 0
+
+
+def decided(count: int) -> list[dict]:
+    """Return `count` finished games dated alike (a file of dates alone), the
+    winners taking turns."""
+    games = []
+    for i in range(count):
+        taken = [7, 3] if i % 3 else [3, 7]
+        bidder = "Ann" if i % 3 else "Bob"
+        hand = {"bidder": bidder, "contract": "7H", "tricks": taken}
+        games.append(
+            {
+                **FRIDAY,
+                "name": f"Game {i}",
+                "rules": {"target": 100},
+                "created": "2020-01-01T00:00:00+00:00",
+                "hands": [hand],
+            }
+        )
+    return games
+
+
+def ratings_kept(app) -> dict[str, list[tuple]]:
+    with app.app_context():
+        kept = {
+            model.__tablename__: sorted(
+                tuple(getattr(row, c.key) for c in model.__table__.columns)
+                for row in db.session.execute(db.select(model)).scalars()
+            )
+            for model in (RatingRow, PlayerRating)
+        }
+        db.session.remove()
+    return kept
+
+
+def test_an_import_replays_the_ratings_once_as_a_fresh_replay_would(
+    app, runner, api, tmp_path, monkeypatch
+):
+    api.create(rules={"target": 100})  # a game kept already, newer than the file's
+    api.hand(bidder="Ann", contract="8S", tricks=[8, 2])
+    path = tmp_path / "games.json"
+    path.write_text(json.dumps({"games": decided(250)}))
+    replays = []
+    replay = ratings.refresh
+
+    def counted(since=None, without=None):
+        replays.append(since)
+        replay(since, without)
+
+    monkeypatch.setattr(ratings, "refresh", counted)
+    result = runner.invoke(args=["import-games", str(path)])
+    assert result.exit_code == 0, result.output
+    assert replays == [datetime(2020, 1, 1)]  # once, from the file's first date
+    imported = ratings_kept(app)
+    assert len(imported["rating"]) == 251 * 4
+    assert runner.invoke(args=["rescore"]).exit_code == 0
+    assert ratings_kept(app) == imported
+
+
+def test_an_import_shows_its_progress_count_and_rate(runner, tmp_path, monkeypatch):
+    monkeypatch.setattr(cli, "PROGRESS", 100)
+    path = tmp_path / "games.json"
+    path.write_text(json.dumps({"games": numbered(250)}))
+    result = runner.invoke(args=["import-games", str(path)])
+    assert result.exit_code == 0, result.output
+    lines = result.stderr.splitlines()
+    assert lines[0] == "Checked 250 games."
+    written = [
+        re.fullmatch(r"Written (\d+) of 250 games, \d+ a second(.*)", line)
+        for line in lines[1:-1]
+    ]
+    assert [int(m.group(1)) for m in written if m] == [100, 200, 250]
+    assert written[-1].group(2) == ": rating the players."
+    assert lines[-1] == "Imported 250 games."

@@ -12,6 +12,7 @@ from ..db import idempotency
 from ..errors import AppError, BadInput, NotFound, app_error
 from ..house_rules import service as rulesets
 from ..language import N_
+from ..results import listing
 from ..scoring import (
     DEFAULT_PRESET,
     PRESET_NAMES,
@@ -152,7 +153,7 @@ def names(shape: str):
     sides, size = parse_shape(shape)
     access.device(create=True)  # before the form: a double tap shares one phone
     form = blank_form(sides, size)
-    summary, error, table, short = None, None, None, ""
+    summary, error, table, short, alike = None, None, None, "", []
     if form.validate_on_submit() and not form.change.data:
         try:
             table = new_table(form, sides, size)
@@ -163,6 +164,8 @@ def names(shape: str):
             short = in_short(rules, get_translations())
             if form.start.data:
                 return start(form, rules, table)
+            # Asked on the review, before Start makes a lookalike a new player.
+            alike = listing.lookalikes(table.players)
         except (AppError, ScoringError) as err:
             summary, error, table = None, app_error(err), None
     groups = [
@@ -178,5 +181,6 @@ def names(shape: str):
         short=short,
         table=table,
         error=error,
+        lookalikes=alike,
         used_names=service.player_names(),
     ), (400 if form.is_submitted() and not (summary or form.change.data) else 200)

@@ -95,7 +95,7 @@ def may_write(ruleset: RuleSet, token: str | None) -> bool:
 
 def _fill(ruleset: RuleSet, name: str, rules: Mapping[str, Any]) -> RuleSet:
     """Name and set house rules, refusing a name another set has (case-blind)."""
-    clean = clean_text(name, "name")
+    clean = clean_text(name, "name", keyed=True)
     if not clean:
         raise BadInput(N_("Give the house rules a name."), "name")
     rules_from_dict(rules)

@@ -78,6 +78,8 @@ def check(new: NewNight) -> None:
         raise BadInput(N_("Fixed pairs need at least two pairs."), "pairs")
     if len(names) < 4:
         raise BadInput(N_("A night needs at least four players."), field)
+    for name in names:  # a roster typed on the page is refused as the API's is
+        clean_name(name, field)
     keys = [name_key(p) for p in names]
     for i, key in enumerate(keys):
         if key in keys[:i]:

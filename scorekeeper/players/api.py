@@ -32,7 +32,7 @@ def list_players() -> Response:
     return paged("players", page, [rated(r) for r in page.items])
 
 
-@bp.get("/players/<name>")
+@bp.get("/players/<path:name>")
 def player(name: str) -> Response:
     """Answer one player's results across every game, found by any spelling."""
     p = service.profile(name)

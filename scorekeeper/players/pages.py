@@ -94,7 +94,7 @@ def leaderboard() -> str:
     )
 
 
-@bp.get("/players/<name>")
+@bp.get("/players/<path:name>")
 def player(name: str) -> str:
     """Show one player's results across every game, found by any spelling."""
     found = service.profile(name)
@@ -131,7 +131,7 @@ def confirmation(name: str, form: RenameForm, status: int = 200):
     return page, status, {"Cache-Control": "no-store"}
 
 
-@bp.get("/players/<name>/rename")
+@bp.get("/players/<path:name>/rename")
 def confirm(name: str):
     """Say what renaming a player to the name asked (or merging them) will do."""
     club.require(current_app.config["CLUB_PASSWORD"])
@@ -141,7 +141,7 @@ def confirm(name: str):
     return confirmation(name, RenameForm(new_name=new_name))
 
 
-@bp.post("/players/<name>/rename")
+@bp.post("/players/<path:name>/rename")
 def rename(name: str):
     """Rename the player, or make them one with another, given the club password."""
     form = RenameForm()

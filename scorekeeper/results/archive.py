@@ -9,7 +9,7 @@ from datetime import datetime
 from sqlalchemy.orm import selectinload
 
 from ..db import store
-from ..db.models import Game, db
+from ..db.models import Game, db, new_game_id, utcnow
 from ..errors import N_, BadInput, Conflict
 from ..scoring import GameState, Hand, Rules, Table, replay, rules_from_dict
 from . import game_rows, ratings
@@ -113,37 +113,47 @@ def _check_ids(games: Sequence[PastGame]) -> None:
             )
 
 
-def _write(batch: Iterable[tuple[PastGame, GameState]]) -> list[tuple[str, str]]:
-    """Add a batch of checked games; return each id and new write token."""
-    made, added = [], []
+def _write(
+    batch: Iterable[tuple[PastGame, GameState]],
+) -> tuple[list[tuple[str, str]], datetime | None]:
+    """Add a batch of checked games; return each id and new write token, and
+    the earliest date among them."""
+    made, dates = [], []
     for past, state in batch:
         game, token = store.game_row(past.name, past.rules, past.table, past.notes)
-        if past.id is not None:
-            game.id = past.id
-        if past.created is not None:
-            game.created = past.created
+        # Its id and date now, not at the flush: the results need them first,
+        # and the game's row then goes in once, with its ending (no update).
+        game.id = past.id or new_game_id()
+        game.created = past.created or utcnow()
         for number, played in enumerate(past.hands, start=1):
             game.hands.append(store.hand_row(number, played))
         db.session.add(game)
-        db.session.flush()
         game_rows.keep(game, past.table, state, fresh=True)
-        added.append(game)
+        dates.append(game.created)
         made.append((game.id, token))
-    dates = [game.created for game in added]
-    if dates:  # imported games may be older than some kept: rate from the first
-        ratings.refresh(min(dates))
-    return made
+    return made, min(dates, default=None)
 
 
 def import_games(
     games: Sequence[tuple[PastGame, GameState]],
 ) -> Iterator[list[tuple[str, str]]]:
-    """Check the ids, then write the games a batch a transaction, yielding each."""
+    """Check the ids, then write the games a batch a transaction, yielding each;
+    then replay the ratings once, from the earliest game written."""
     _check_ids([past for past, _ in games])
     taken = Conflict(N_("A game's id was taken while the import ran."), "id")
-    for start in range(0, len(games), BATCH):
-        batch = games[start : start + BATCH]
-        yield store.transaction(lambda batch=batch: _write(batch), taken)
+    earliest: list[datetime] = []
+    try:
+        for start in range(0, len(games), BATCH):
+            batch = games[start : start + BATCH]
+            made, first = store.transaction(lambda b=batch: _write(b), taken)
+            if first is not None:
+                earliest.append(first)
+            yield made
+    finally:
+        # Once, not a batch at a time: imported games may be older than some
+        # kept (or all share a date), and each replay runs to the newest game.
+        if earliest:
+            store.transaction(lambda: ratings.refresh(min(earliest)))
 
 
 def rescore() -> int:

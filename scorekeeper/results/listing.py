@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -11,7 +12,7 @@ from sqlalchemy import Select, UnaryExpression, and_, func, select
 from ..db.models import Game, GameSide, Player, Season, db
 from ..db.store import rules_and_table
 from ..errors import N_, BadInput
-from ..scoring import Table, name_key
+from ..scoring import Table, lookalike, name_key
 from .models import ALL_TIME, PlayerResult, SideResult, standing
 from .seasonal import in_season
 
@@ -195,6 +196,21 @@ def player_names() -> list[str]:
         .order_by(standing.c.games.desc(), standing.c.name)
     )
     return list(db.session.execute(query).scalars())
+
+
+def lookalikes(names: Iterable[str]) -> list[tuple[str, str]]:
+    """Return each new name that looks like someone who has played (TS #39's
+    skeleton, case-blind), with that player's name: 'АВЕ' in Cyrillic, 'ABE'."""
+    known = player_names()
+    keys = {name_key(name) for name in known}
+    looks: dict[str, str] = {}
+    for name in known:
+        looks.setdefault(lookalike(name), name)
+    return [
+        (name, looks[lookalike(name)])
+        for name in names
+        if name_key(name) not in keys and lookalike(name) in looks
+    ]
 
 
 def rematch_of(row: Game, table: Table) -> str | None:

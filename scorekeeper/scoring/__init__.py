@@ -14,7 +14,7 @@ from .game import (
     replay,
 )
 from .hands import Hand, contracting_sides, make_hand, parse_contract, score_hand
-from .names import name_key, normal_name
+from .names import key_outgrows, lookalike, name_key, normal_name
 from .outlook import (
     Outlook,
     bids_offered,
@@ -37,6 +37,8 @@ from .table import SHAPES, Side, Table, clean_name, make_table
 __all__ = [
     "name_key",
     "normal_name",
+    "key_outgrows",
+    "lookalike",
     "DEFAULT_PRESET",
     "ENDINGS",
     "MOST_HANDS",

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 
-from confusable_homoglyphs import categories  # type: ignore[import-untyped]
+from confusable_homoglyphs import (  # type: ignore[import-untyped]
+    categories,
+    confusables,
+)
 
 # Letters that draw nothing: Hangul fillers and the braille blank.
 BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
@@ -36,6 +40,16 @@ def name_key(text: str) -> str:
     return unicodedata.normalize("NFKC", folded)
 
 
+# A name's compared form is kept in a column four times the name's own limit:
+# NFKC writes a few characters out at length (U+FDFA is eighteen letters).
+KEY_GROWTH = 4
+
+
+def key_outgrows(text: str, most: int) -> bool:
+    """Return whether a name's compared form is longer than its column keeps."""
+    return len(name_key(text)) > KEY_GROWTH * most
+
+
 def mixed_scripts(text: str) -> tuple[str, ...]:
     """Return the scripts one word of a name mixes ('Аnn', a Cyrillic А), or ()."""
     words: list[set[str]] = [set()]
@@ -56,3 +70,40 @@ def is_visible(text: str) -> bool:
     return any(
         ch not in BLANKS and unicodedata.category(ch) not in UNSEEN for ch in text
     )
+
+
+@functools.cache
+def _prototypes() -> dict[str, str]:
+    """Return each character's prototype in Unicode's confusables (TS #39).
+
+    The library keeps each pair of confusables.txt both ways: a character with
+    one entry maps to it, one with several is the prototype of them all, and of
+    a pair that only name each other either may be: both map to the smaller.
+    """
+    data: dict[str, list[dict[str, str]]] = confusables.confusables_data
+    found = {}
+    for ch, entries in data.items():
+        if len(ch) != 1 or len(entries) != 1:
+            continue
+        target = entries[0]["c"]
+        back = data.get(target, [])
+        if len(target) == 1 and len(back) == 1 and back[0]["c"] == ch:
+            target = min(ch, target)
+        found[ch] = target
+    return found
+
+
+def skeleton(text: str) -> str:
+    """Return a text's confusable skeleton (TS #39): 'АВЕ' in Cyrillic is 'ABE'."""
+    prototypes = _prototypes()
+    mapped = "".join(
+        prototypes.get(ch, ch) for ch in unicodedata.normalize("NFD", text)
+    )
+    return unicodedata.normalize("NFD", mapped)
+
+
+@functools.lru_cache(maxsize=4096)
+def lookalike(text: str) -> str:
+    """Return what two names share when they look alike, case-blind: the
+    skeleton's name key ('АВЕ', 'ABE' and 'Abe' share one; 'аве' does not)."""
+    return name_key(skeleton(normal_name(text)))

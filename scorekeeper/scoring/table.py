@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .errors import N_, ScoringError, Word
-from .names import is_visible, mixed_scripts, name_key, normal_name
+from .names import is_visible, key_outgrows, mixed_scripts, name_key, normal_name
 
 NAME_LIMIT = 40
 
@@ -95,6 +95,16 @@ def clean_name(
             what=Word(what),
             name=name[:20],
             most=NAME_LIMIT,
+        )
+    if not kept and key_outgrows(name, NAME_LIMIT):
+        raise ScoringError(
+            field,
+            N_(
+                "The %(what)s name %(name)r is too long once its letters are "
+                "written out in full; shorten it."
+            ),
+            what=Word(what),
+            name=name,
         )
     if any(not ch.isprintable() for ch in name):
         raise ScoringError(

@@ -60,7 +60,7 @@ def _checked(
     name: str, first_day: date | None, last_day: date | None, ruleset: int | None
 ) -> tuple[str, date, date]:
     """Return a season's name and days, or refuse the first field that is wrong."""
-    name = clean_text(name or "", "name")
+    name = clean_text(name or "", "name", keyed=True)
     if not name:
         raise BadInput(gettext("Give the season a name."), "name")
     if first_day is None:

@@ -128,3 +128,58 @@ def test_the_text_follows_the_phone_text_size(live_server, page):
     page.reload()
     expect(page.locator("body")).to_be_visible()
     assert page.evaluate(size) == 2 * usual
+
+
+# Names as long as a name may be, one of them a single unbroken word.
+UNBROKEN = [
+    "Wolfeschlegelsteinhausenbergerdorffvorna",
+    "Maximiliane Bartholomew Christabelle Dan",
+    "Anastasiaoftheeasternwindsandthewestside",
+    "Ottoline Quintessa Rosamund Pennyworthie",
+]
+
+
+def test_at_200_percent_long_unbroken_names_wrap_on_every_table_of_names(
+    club_server, zoomed
+):
+    sides = [
+        {"name": "Us", "players": UNBROKEN[:2]},
+        {"name": "Them", "players": UNBROKEN[2:]},
+    ]
+    body = {**FRIDAY, "sides": sides, "first_dealer": UNBROKEN[0]}
+    game = post(f"{club_server}/api/games", body)
+    hand = {"bidder": UNBROKEN[0], "contract": "10NT", "tricks": 10}
+    post(f"{club_server}/api/games/{game['id']}/hands", hand, game["write_token"])
+    # A night's sides are its partners' names joined: 18 letters keep them in 40.
+    seated = [name[:18] for name in UNBROKEN]
+    night = post(
+        f"{club_server}/api/nights",
+        {"name": "Tuesday", "players": seated, "round_hands": 2},
+    )
+    table = night["rounds"][0]["tables"][0]
+    token = night["director_token"]
+    hand = {"bidder": seated[0], "contract": "7H", "tricks": 7}
+    post(f"{club_server}/api/games/{table['game']}/hands", hand, token)
+    today = datetime.now(UTC).date().isoformat()
+    page = zoomed
+    page.goto(f"{club_server}/seasons/")
+    page.get_by_label("Name").fill("Summer")
+    page.get_by_label("First day").fill(today)
+    page.get_by_label("Last day").fill(today)
+    page.get_by_label("Club password").fill(CLUB_PASSWORD)
+    page.get_by_role("button", name="Save the season").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Summer")
+    season = page.url.rsplit("/", 1)[1]
+    paths = ["/players", f"/players?season={season}", f"/seasons/{season}"]
+    paths += ["/stats", f"/stats?season={season}", "/", "/history"]
+    paths += [f"/players/{UNBROKEN[0]}", f"/games/{game['id']}"]
+    paths += [f"/nights/{night['id']}", f"/nights/{night['id']}/screen"]
+    paths += [f"/nights/{night['id']}/players/{seated[2]}"]
+    found = {}
+    for path in paths:
+        page.goto(club_server + path)
+        page.evaluate(
+            "document.querySelectorAll('details').forEach((d) => d.open = true)"
+        )
+        found[path] = page.evaluate(SIDEWAYS) + page.evaluate(BROKEN_HEADERS)
+    assert {path: bad for path, bad in found.items() if bad} == {}

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 import pytest
-from api_helpers import FRIDAY, NEW_GAME_FORM, Api
+from api_helpers import CLUB_PASSWORD, FRIDAY, NEW_GAME_FORM, Api
 from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper.db.models import Game, Player, RuleSet, db
-from scorekeeper.scoring import ScoringError, make_table, name_key
+from scorekeeper.scoring import ScoringError, lookalike, make_table, name_key
 
 NFC = unicodedata.normalize("NFC", "Zoë")
 NFD = unicodedata.normalize("NFD", "Zoë")
@@ -127,3 +128,58 @@ def test_a_saved_game_whose_name_mixes_scripts_still_loads(app, api):
         db.session.execute(update(Game).values(first_dealer=CYRILLIC_ANN))
         db.session.commit()
     assert api.client.get(f"/api/games/{api.game_id}").status_code == 200
+
+
+CYRILLIC_ABE = "\u0410\u0412\u0415"  # all Cyrillic: А, В, Е
+
+
+def test_names_that_look_alike_share_their_skeleton_whatever_the_case():
+    assert lookalike(CYRILLIC_ABE) == lookalike("ABE") == lookalike("Abe")
+    assert lookalike("BiII") == lookalike("Bill")  # capital I as small l
+    assert lookalike("Ann") != lookalike("Anne")
+    assert lookalike("\u0430\u0432\u0435") != lookalike("abe")  # small в is no b
+
+
+def review(client, first: str) -> str:
+    form = {**NEW_GAME_FORM, "players-0": first, "review": "1"}
+    page = client.post("/new/2x2", data=form)
+    assert page.status_code == 200, page.text
+    return page.text
+
+
+def test_the_new_game_page_asks_before_a_lookalike_becomes_a_new_player(app, api):
+    api.create(sides=lone("ABE", "Bob"), first_dealer=None)
+    api.hand(bidder="Bob", contract="7H", tricks=7)  # ABE has played
+    app.config["WTF_CSRF_ENABLED"] = False
+    client = app.test_client()
+    asked = f"{CYRILLIC_ABE} looks like ABE, who has played here before."
+    assert asked in review(client, CYRILLIC_ABE)
+    assert "looks like" not in review(client, "Abe")  # ABE himself
+    assert "looks like" not in review(client, "Zed")
+    started = client.post(
+        "/new/2x2",
+        data={**NEW_GAME_FORM, "players-0": CYRILLIC_ABE, "start": "1"},
+    )
+    assert started.status_code == 302  # asked once: Start makes a new player
+
+
+def test_a_name_with_a_slash_has_a_working_page_api_and_rename(app, api):
+    app.config.update(CLUB_PASSWORD=CLUB_PASSWORD)
+    api.create(sides=lone("A/B", "Bob"), first_dealer=None)
+    api.hand(bidder="Bob", contract="7H", tricks=7)
+    client = app.test_client()
+    board = client.get("/players").text
+    assert 'href="/players/A/B"' in board
+    page = client.get("/players/A/B")
+    assert page.status_code == 200 and "<h1>A/B</h1>" in page.text
+    answer = client.get("/api/players/a/b")
+    assert answer.status_code == 200 and answer.json["name"] == "A/B"
+    asked = client.get("/players/A/B/rename", query_string={"new_name": "C/D"})
+    assert asked.status_code == 200 and "Rename A/B to C/D?" in asked.text
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', asked.text)
+    form = {"new_name": "C/D", "games": "1", "password": CLUB_PASSWORD}
+    form["csrf_token"] = token.group(1)
+    done = client.post("/players/A/B/rename", data=form)
+    assert done.status_code == 302 and done.location == "/players/C/D"
+    assert "A/B is C/D now" in client.get(done.location).text
+    assert client.get("/players/A/B").status_code == 404
