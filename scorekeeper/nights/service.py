@@ -16,6 +16,7 @@ from ..errors import N_, BadInput, NotFound
 from ..games import service as games
 from ..scoring import Rules, name_key
 from ..scoring.rules import rules_to_dict
+from ..scoring.table import clean_name
 from ..text import clean_text
 from . import seating
 from .clock import times

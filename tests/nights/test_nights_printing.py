@@ -8,10 +8,11 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
-from scorekeeper.nights import movement, seating, service
+from scorekeeper.nights import seating, service
+from scorekeeper.nights.movements import movement
+from scorekeeper.nights.movements.rotation import rotation_schedule
 from scorekeeper.nights.printing import plan
 from scorekeeper.nights.printing.plan import Line, Round, Table, tallies
-from scorekeeper.nights.rotation import rotation_schedule
 
 EIGHT = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
 

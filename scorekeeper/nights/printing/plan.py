@@ -13,7 +13,7 @@ from typing import Any
 
 from .. import board, seating
 from ..models import Night
-from ..movement import Seating
+from ..movements.movement import Seating
 
 # A progressive night with no planned number of rounds: rows a tally card
 # leaves to fill by hand, an evening's usual rounds.
