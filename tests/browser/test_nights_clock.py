@@ -12,6 +12,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 import sqlalchemy as sa
 from api_helpers import TEST_DATABASE_URL, call, post, reset_database
+from phone import assert_accessible
 from playwright.sync_api import Browser, expect
 from server import Server
 
@@ -90,6 +91,7 @@ def test_the_big_screen_and_a_tables_phone_count_down_to_the_last_hand(
     for page in (big, table):
         expect(page.get_by_text(LAST)).to_be_visible(timeout=LEFT * 1000 + 10_000)
         expect(page.locator(".round-clock .clock-left")).to_have_text("0:00")
+        assert_accessible(page)
     assert big.evaluate("window.marker") == 1  # no reload
     # The clock never ends a game: both tables still play.
     _, night, _ = call(f"{server.url}/api/nights/{made['id']}")
