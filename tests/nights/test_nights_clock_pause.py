@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from test_nights_api import get, make
+from test_nights_api import get, hand, make
 from test_nights_pages import csrf, set_up
 
 from scorekeeper.db.models import db
@@ -132,6 +132,18 @@ def test_a_stale_clock_action_is_refused_naming_the_round(client, app, now):
     assert not clock(client, night["id"])["in_play"]
     missing = act(client, night, "pause", number=7)
     assert missing.status_code == 404 and missing.json["field"] == "number"
+
+
+def test_once_every_table_has_ended_the_round_is_out_of_play(client, app, now):
+    night = timed(client, app)
+    first, second = night["rounds"][0]["tables"]
+    for table, bidder in ((first, "Ann"), (second, "Eve")):
+        assert clock(client, night["id"])["in_play"]
+        for _ in range(2):  # two hands a round
+            hand(client, table["game"], night["director_token"], bidder, 7)
+    said = clock(client, night["id"])
+    assert not said["in_play"] and said["seconds_left"] is None
+    assert act(client, night, "pause").json["field"] == "round"
 
 
 def test_a_clock_action_needs_the_directors_token_and_a_known_action(client, app):

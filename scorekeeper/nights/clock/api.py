@@ -8,7 +8,6 @@ from flask import Blueprint, Response, jsonify
 from ...api.http import body
 from ...api.schema import fields
 from ...errors import N_, BadInput
-from .. import service as nights
 from ..api import _whole, directed
 from ..service import Night
 from . import service
@@ -26,7 +25,9 @@ def answer(night: Night) -> Response:
 @bp.get("/nights/<night_id>/clock")
 def clock(night_id: str) -> Response:
     """The night's clock: the round in play, its seconds left, *last hand*."""
-    return answer(nights.load(night_id))
+    response = jsonify(service.clock_of(night_id))
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @bp.post("/nights/<night_id>/rounds/<int:number>/clock")
