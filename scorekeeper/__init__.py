@@ -73,6 +73,8 @@ def register_features(app: Flask) -> None:
     from .house_rules import pages as house_rules
     from .nights import api as nights_api
     from .nights import pages as nights
+    from .nights.clock import api as night_clock_api
+    from .nights.clock import pages as night_clock
     from .nights.printing import pages as night_printing
     from .nights.room import pages as room
     from .players import api as players_api
@@ -82,9 +84,9 @@ def register_features(app: Flask) -> None:
     from .web import access, assets, club, conditional
 
     pages = (games.bp, new.bp, share.bp, house_rules.bp, history.bp, players.bp)
-    pages += (seasons.bp, nights.bp, room.bp, night_printing.bp)
+    pages += (seasons.bp, nights.bp, room.bp, night_printing.bp, night_clock.bp)
     apis = (games_api.bp, house_rules_api.bp, players_api.bp, nights_api.bp)
-    apis += (seasons_api.bp,)
+    apis += (seasons_api.bp, night_clock_api.bp)
     csrf = CSRFProtect(app)
     # API writes carry a Bearer token a cross-site form cannot.
     for blueprint in apis:

@@ -273,7 +273,7 @@ def night_to_dict(night: Night) -> dict[str, Any]:
                 "called": one.called,
                 "tables": tables,
                 "sitting_out": list(one.sitting_out),
-                **times.round_times(one.started, night.round_minutes),
+                **times.round_times(one),
             }
         )
     return {

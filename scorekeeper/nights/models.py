@@ -84,6 +84,11 @@ class NightRound(db.Model):  # type: ignore[name-defined,misc]
     # When the round was seated, by the server's clock (None: seated before the
     # round clock was kept).
     started: Mapped[datetime | None] = mapped_column(default=utcnow)
+    # Its clock (clock/times.py): the night's minutes when it was seated, and
+    # its pauses (the one under way since `paused_at`, the seconds of those over).
+    minutes: Mapped[int | None] = mapped_column(default=None)
+    paused_at: Mapped[datetime | None] = mapped_column(default=None)
+    paused_seconds: Mapped[int] = mapped_column(default=0, server_default="0")
 
     tables: Mapped[list[NightTable]] = relationship(
         order_by="NightTable.number",

@@ -143,6 +143,7 @@ def open_round(night: Night, seated: Seating) -> list[games.Loaded]:
     """Add the next round and a game for each of its tables (in the transaction)."""
     number = len(night.rounds) + 1
     one = NightRound(number=number, sitting_out=list(seated.sitting_out))
+    one.minutes = night.round_minutes  # its clock, whatever the next rounds get
     night.rounds.append(one)
     rules = rules_from_dict(night.rules)
     if night.round_hands is not None:

@@ -1,0 +1,84 @@
+"""The round clock on the pages: the console's pause, resume and minutes (plain
+forms), and `night_clock`, the clock as a page draws it (static/clock.js then
+counts down from the server's seconds left, asked again now and then)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Flask, flash, redirect, url_for
+from flask_babel import gettext
+from werkzeug.wrappers import Response as BaseResponse
+
+from ...errors import AppError
+from ..pages import directed
+from ..service import Night, load
+from . import service
+from .forms import MinutesForm, PauseForm
+
+bp = Blueprint("night_clock", __name__, url_prefix="/nights")
+
+
+def night_clock(night: Night | str) -> dict[str, Any]:
+    """The night's clock for a page, as of drawing (a template global)."""
+    return service.clock(load(night) if isinstance(night, str) else night)
+
+
+@bp.record_once
+def _global(state: Any) -> None:
+    app: Flask = state.app
+    app.add_template_global(night_clock)
+    app.add_template_global(PauseForm, "clock_pause_form")
+    app.add_template_global(MinutesForm, "clock_minutes_form")
+
+
+def console(night: Night) -> BaseResponse:
+    return redirect(url_for("nights.direct", night_id=night.id))
+
+
+@bp.post("/<night_id>/direct/clock/<int:number>")
+def pause(night_id: str, number: int) -> BaseResponse:
+    """Pause or resume round `number`'s clock."""
+    found = directed(night_id)
+    form = PauseForm()
+    if not form.validate_on_submit():
+        flash(gettext("The form expired: try again."))
+        return console(found)
+    try:
+        service.set_clock(found, number, form.action.data)
+    except AppError as error:
+        flash(error.message)
+    else:
+        flash(
+            gettext("Round %(number)s's clock is paused.", number=number)
+            if form.action.data == "pause"
+            else gettext("Round %(number)s's clock runs again.", number=number)
+        )
+    return console(found)
+
+
+@bp.post("/<night_id>/direct/round_minutes")
+def minutes(night_id: str) -> BaseResponse:
+    """Change the next rounds' clock."""
+    found = directed(night_id)
+    form = MinutesForm()
+    if not form.validate_on_submit():
+        flash(
+            next(
+                iter(form.round_minutes.errors),
+                gettext("The form expired: try again."),
+            )
+        )
+        return console(found)
+    try:
+        service.set_minutes(found, form.round_minutes.data)
+    except AppError as error:
+        flash(error.message)
+    else:
+        minutes = form.round_minutes.data
+        flash(
+            gettext("The next rounds run %(minutes)s minutes.", minutes=minutes)
+            if minutes
+            else gettext("The next rounds have no clock.")
+        )
+    return console(found)

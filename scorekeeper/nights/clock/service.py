@@ -1,0 +1,176 @@
+"""What the director does with the round clock (NIGHTS.md "The round clock"):
+pause and resume a round's clock, change the minutes of the next rounds; and
+the clock as every screen of the night asks for it, the time left counted by
+the server. The app never ends a game on the clock: at zero it says *last
+hand*, and the director calls time."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from ...db import store
+from ...db.models import Game, db, utcnow
+from ...errors import N_, BadInput, Conflict, NotFound
+from .. import board
+from ..models import Night, NightRound, NightTable
+from . import times
+
+ACTIONS = ("pause", "resume")
+
+
+def in_play(night: Night, one: NightRound) -> bool:
+    """Return whether a round is being played: the night's latest, time not
+    called, a table still playing."""
+    latest = night.rounds[-1] if night.rounds else None
+    return one is latest and not one.called and bool(board.tables_playing(night))
+
+
+def _said(one: Any, round_minutes: int | None, playing: bool) -> dict[str, Any]:
+    left = times.seconds_left(one) if one is not None and playing else None
+    said: dict[str, Any] = {
+        "round": one.number if one is not None else None,
+        "round_minutes": round_minutes,
+        "minutes": one.minutes if one is not None else None,
+        "in_play": playing,
+        "seconds_left": left,
+        "last_hand": left == 0,
+    }
+    if one is not None:
+        said.update(times.round_times(one))
+    else:
+        said.update(started=None, ends=None, paused=False)
+    return said
+
+
+def clock(night: Night) -> dict[str, Any]:
+    """Return the night's clock now, as every screen shows it (GET
+    /api/nights/<id>/clock): the latest round's, its seconds left by the
+    server's time, and whether it is the last hand."""
+    one = night.rounds[-1] if night.rounds else None
+    playing = one is not None and in_play(night, one)
+    return _said(one, night.round_minutes, playing)
+
+
+@dataclass(frozen=True)
+class _Latest:
+    number: int
+    called: bool
+    started: datetime | None
+    minutes: int | None
+    paused_at: datetime | None
+    paused_seconds: int
+
+
+def clock_of(night_id: str) -> dict[str, Any]:
+    """Return `clock` of the night with this id in two light queries (every
+    table's phone asks it now and then), or raise NotFound."""
+    night = db.session.execute(
+        db.select(Night.round_minutes).where(Night.id == night_id)
+    ).first()
+    if night is None or len(night_id) > 32:
+        raise NotFound(N_("There is no club night with that id."))
+    rounds = NightRound.__table__.c
+    tables = NightTable.__table__.c
+    playing = (
+        db.select(Game.id)
+        .join(NightTable, NightTable.game_id == Game.id)
+        .where(tables.night_id == night_id, tables.round == rounds.number)
+        .where(Game.ending.is_(None))
+        .exists()
+    )
+    row = db.session.execute(
+        db.select(
+            rounds.number,
+            rounds.called,
+            rounds.started,
+            rounds.minutes,
+            rounds.paused_at,
+            rounds.paused_seconds,
+            playing,
+        )
+        .where(rounds.night_id == night_id)
+        .order_by(rounds.number.desc())
+        .limit(1)
+    ).first()
+    if row is None:
+        return _said(None, night.round_minutes, False)
+    one = _Latest(*row[:6])
+    return _said(one, night.round_minutes, not one.called and bool(row[6]))
+
+
+def _round(night: Night, number: int) -> NightRound:
+    one = next((r for r in night.rounds if r.number == number), None)
+    if one is None:
+        raise NotFound(
+            N_("There is no round %(number)s in this night."), "number", number=number
+        )
+    return one
+
+
+def _bump(night: Night) -> None:
+    night.version += 1  # every watcher's page and the kept answers move
+
+
+def set_clock(night: Night, number: int, action: object) -> Night:
+    """Pause or resume round `number`'s clock: 409 naming the round when it is
+    not in play, has no clock, its time is up, or it already is so."""
+    if action not in ACTIONS:
+        raise BadInput(N_("Say pause or resume."), "action")
+    one = _round(night, number)
+    if not in_play(night, one):
+        raise Conflict(
+            N_("Round %(number)s is not in play: its clock stands."),
+            "round",
+            number=number,
+        )
+    if not times.has_clock(one):
+        raise Conflict(
+            N_("Round %(number)s has no clock."), "round_minutes", number=number
+        )
+    now = utcnow()
+    if action == "pause":
+        if one.paused_at is not None:
+            raise Conflict(
+                N_("Round %(number)s's clock is paused already."),
+                "action",
+                number=number,
+            )
+        if times.seconds_left(one, now) == 0:
+            raise Conflict(
+                N_("Round %(number)s's time is up: call time when the hand ends."),
+                "action",
+                number=number,
+            )
+        change = times.paused(one, now)
+    else:
+        if one.paused_at is None:
+            raise Conflict(
+                N_("Round %(number)s's clock is running already."),
+                "action",
+                number=number,
+            )
+        change = times.resumed(one, now)
+
+    def work() -> None:
+        one.paused_at, one.paused_seconds = change.paused_at, change.paused_seconds
+        _bump(night)
+
+    store.transaction(work)
+    return night
+
+
+def set_minutes(night: Night, minutes: int | None) -> Night:
+    """Change the round clock of the rounds seated from now on (None: no clock);
+    the round being played keeps its own. 409 once the night is finished."""
+    times.check_minutes(minutes)
+    if night.status == "finished":
+        raise Conflict(N_("The night is finished."), "round_minutes")
+
+    def work() -> None:
+        night.round_minutes = minutes
+        _bump(night)
+
+    store.transaction(work)
+    return night
