@@ -16,7 +16,7 @@ from ..house_rules import service as rulesets
 from ..scoring import ScoringError
 from ..web import access
 from ..web.assets import qr_code
-from . import board, director, seating, service
+from . import board, cards, director, seating, service
 from .forms import ActionForm, NightForm, PlayerForm
 from .service import Night
 
@@ -238,12 +238,12 @@ def table_cards(night_id: str) -> Any:
     """Printable table cards, each with its QR code (the director's alone)."""
     found = directed(night_id)
     shown_cards = []
-    for number in seating.table_numbers(found):
+    for number in cards.table_numbers(found):
         url = url_for(
             ".card",
             night_id=found.id,
             number=number,
-            token=seating.card_token(found, number),
+            token=cards.card_token(found, number),
             _external=True,
         )
         shown_cards.append({"number": number, "url": url, "qr": qr_code(url)})
@@ -255,7 +255,7 @@ def table_cards(night_id: str) -> Any:
 def card(night_id: str, number: int, token: str) -> BaseResponse:
     """A table card's link: this phone writes table `number`'s games from now on."""
     found = service.load(night_id)
-    if not seating.card_opens(found, number, token):
+    if not cards.card_opens(found, number, token):
         raise Forbidden(N_("That is not one of this night's table cards."))
     access.grant(CARD, f"{found.id}:{number}", token)
     return redirect(url_for(".table", night_id=found.id, number=number))
@@ -266,13 +266,13 @@ def table(night_id: str, number: int) -> BaseResponse:
     """Open the game table `number` plays now, with the right to write it for the
     phone that holds its card (or directs the night)."""
     found = service.load(night_id)
-    playing = seating.current_table(found, number)
+    playing = cards.current_table(found, number)
     if playing.round != len(found.rounds):  # fewer tables this round
         flash(gettext(SPARE, number=number, round=len(found.rounds)))
         return redirect(url_for(".night", night_id=found.id))
     held = access.held_token(CARD, f"{found.id}:{number}")
-    if is_director(found) or (held and seating.card_opens(found, number, held)):
-        access.grant(access.GAME, playing.game_id, seating.table_token(playing))
+    if is_director(found) or (held and cards.card_opens(found, number, held)):
+        access.grant(access.GAME, playing.game_id, cards.table_token(playing))
     return redirect(url_for("games.scoreboard", game_id=playing.game_id))
 
 

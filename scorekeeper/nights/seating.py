@@ -1,26 +1,23 @@
 """Who sits where: a night's next round (the night's rows in, the movements'
-pure functions in movements/ asked, a seating out), and the
-table cards that open the game a table plays now."""
+pure functions in movements/ asked, a seating out), its games opened, and
+each player's night as the seatings tell it."""
 
 from __future__ import annotations
 
-import base64
 import hashlib
-import hmac
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, TypeVar
 
-from flask import current_app
 from flask_babel import gettext
 
-from ..db import grants, tokens
-from ..errors import N_, BadInput, Conflict, NotFound
+from ..db import grants
+from ..errors import N_, BadInput, Conflict
 from ..games import service as games
 from ..scoring import make_table, name_key
 from ..scoring.rules import rules_from_dict
 from ..text import TEXT_LIMIT
-from . import board
+from . import board, cards
 from .models import Night, NightRound, NightTable
 from .movements import movement
 from .movements import pairs as pairs_movement
@@ -160,7 +157,7 @@ def open_round(night: Night, seated: Seating) -> list[games.Loaded]:
             ruleset=night.ruleset_id,
         )
         grants.add_key(game.id, night.token_hash)
-        sealed = seal(game.id, token)
+        sealed = cards.seal(game.id, token)
         one.tables.append(
             NightTable(number=table.number, game_id=game.id, sealed=sealed)
         )
@@ -210,52 +207,6 @@ def upcoming(night: Night) -> Seating | None:
         return next_seating(night)
     except (BadInput, Conflict):
         return None
-
-
-# Table cards
-
-
-def seal(game_id: str, token: str) -> str:
-    """Return a table game's write token sealed with the server's key."""
-    secret = current_app.config["SECRET_KEY"]
-    return tokens.seal(token, secret, f"night:{game_id}")
-
-
-def table_token(table: NightTable) -> str:
-    """Return the write token of a table's game (for a phone the card or the
-    director grants it)."""
-    secret = current_app.config["SECRET_KEY"]
-    return tokens.unseal(table.sealed, secret, f"night:{table.game_id}")
-
-
-def card_token(night: Night, number: int) -> str:
-    """Return table `number`'s card token: made from the server's key, so the
-    card can be printed again, and opening it proves the card was seen."""
-    secret = str(current_app.config["SECRET_KEY"]).encode()
-    message = f"night-card:{night.id}:{number}".encode()
-    digest = hmac.new(secret, message, hashlib.sha256).digest()
-    return base64.urlsafe_b64encode(digest[:18]).decode()
-
-
-def card_opens(night: Night, number: int, token: str) -> bool:
-    """Return whether a card token is table `number`'s of this night."""
-    return hmac.compare_digest(card_token(night, number), token)
-
-
-def table_numbers(night: Night) -> list[int]:
-    """Return every table number the night has used (a card for each)."""
-    return sorted({t.number for r in night.rounds for t in r.tables})
-
-
-def current_table(night: Night, number: int) -> NightTable:
-    """Return the game table `number` plays now (its latest round), or NotFound."""
-    for one in reversed(night.rounds):
-        for table in one.tables:
-            if table.number == number:
-                return table
-    raise NotFound(
-        N_("There is no table %(number)s in this night."), "number", number=number
-    )
 
 
 # A player's night

@@ -6,7 +6,7 @@ import re
 
 from flask.testing import FlaskClient
 
-from scorekeeper.nights import seating, service
+from scorekeeper.nights import cards, service
 
 EIGHT = "Ann\nBob\nCat\nDan\nEve\nFay\nGus\nHal"
 
@@ -87,13 +87,13 @@ def test_a_table_card_grants_its_table_only_and_follows_it_to_the_next_round(
     client, app
 ):
     night = set_up(client)
-    cards = client.get(f"/nights/{night}/cards").text
-    links = re.findall(r"/nights/[^/]+/tables/(\d)/([A-Za-z0-9_-]+)", cards)
+    printed = client.get(f"/nights/{night}/cards").text
+    links = re.findall(r"/nights/[^/]+/tables/(\d)/([A-Za-z0-9_-]+)", printed)
     assert [n for n, _ in links] == []  # the links are in the QR codes only
-    assert cards.count('class="qr"') == 2
+    assert printed.count('class="qr"') == 2
     with app.app_context():
         found = service.load(night)
-        card = seating.card_token(found, 1)
+        card = cards.card_token(found, 1)
         first = [t.game_id for t in found.rounds[0].tables]
     phone = app.test_client()
     opened = phone.get(f"/nights/{night}/tables/1/{card}")
@@ -183,7 +183,9 @@ def test_a_hand_arriving_after_time_is_called_is_refused_saying_so(client):
 def test_a_console_drawn_before_another_device_acted_changes_nothing(client):
     night = set_up(client)
     stale = client.get(f"/nights/{night}/direct").text
-    assert 'name="round" value="1"' in stale  # call time names round 1
+    assert "/direct/close?round=1" in stale  # call time names round 1
+    asked = client.get(f"/nights/{night}/direct/close?round=1").text
+    assert 'name="round" value="1"' in asked  # and so does its ask's Yes
     token = csrf(stale)
     client.post(
         f"/nights/{night}/direct/close", data={"csrf_token": token, "round": "1"}
@@ -312,7 +314,7 @@ def test_a_spare_table_card_says_its_table_is_not_in_play_this_round(client, app
     )
     assert len(client.get(f"/api/nights/{night}").json["rounds"][1]["tables"]) == 1
     with app.app_context():
-        card = seating.card_token(service.load(night), 2)
+        card = cards.card_token(service.load(night), 2)
     phone = app.test_client()
     opened = phone.get(f"/nights/{night}/tables/2/{card}")
     spare = phone.get(opened.headers["Location"])

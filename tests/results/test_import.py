@@ -98,7 +98,9 @@ def test_a_file_with_a_field_it_cannot_take_imports_nothing(
     spoil(games[1])
     result = import_file(runner, tmp_path, games)
     assert result.exit_code == 1
-    assert f"Nothing imported: {says}" in result.output
+    # The refusal names the game by its place in the file and by its id.
+    named = says.replace("game 2", f"game 2 (id {games[1]['id']})", 1)
+    assert f"Nothing imported: {named}" in result.output
     assert client.get("/api/games").json["total"] == 0
 
 
