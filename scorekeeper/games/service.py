@@ -115,15 +115,39 @@ def add_game(
     notes: str = "",
     ruleset: int | None = None,
 ) -> tuple[Loaded, str]:
-    """Add a game in the caller's transaction (a night's round adds several at
-    once, all or none); return it and its write token."""
-    game, token = store.game_row(name, rules, table, notes)
-    game.ruleset_id = ruleset
-    made = Loaded(game, rules, table, replay(rules, table, []))
-    db.session.add(game)
-    db.session.flush()  # the id, version and date the results and answer show
-    game_rows.keep(game, table, made.state, fresh=True)
-    return made, token
+    """Add a game in the caller's transaction; return it and its write token."""
+    return add_games([NewGame(name, rules, table, notes, ruleset)])[0]
+
+
+class NewGame(NamedTuple):
+    """A game to add: `add_game`'s arguments."""
+
+    name: str
+    rules: Rules
+    table: Table
+    notes: str = ""
+    ruleset: int | None = None
+
+
+def add_games(new: Sequence[NewGame]) -> list[tuple[Loaded, str]]:
+    """Add games in the caller's transaction (a night's round adds a table's
+    each, all or none), written in one flush; return each and its write token."""
+    made = []
+    for one in new:
+        game, token = store.game_row(one.name, one.rules, one.table, one.notes)
+        game.ruleset_id = one.ruleset
+        db.session.add(game)
+        made.append(
+            (
+                Loaded(game, one.rules, one.table, replay(one.rules, one.table, [])),
+                token,
+            )
+        )
+    db.session.flush()  # the ids, versions and dates the results and answer show
+    with db.session.no_autoflush:  # each game's ending, written with the rest
+        for loaded, _ in made:
+            game_rows.keep(loaded.game, loaded.table, loaded.state, fresh=True)
+    return made
 
 
 def keep_made(made: Loaded) -> None:

@@ -150,16 +150,13 @@ def _open_round(night: Night, seated: Seating) -> list[games.Loaded]:
     rules = rules_from_dict(night.rules)
     if night.round_hands is not None:
         rules = replace(rules, hands_limit=night.round_hands)
-    made = []
+    made, new = [], []
     for table in seated.tables:
         sides = [(" & ".join(side), list(side)) for side in table.sides]
         name = gettext(GAME_NAME, night=night.name, round=number, table=table.number)
-        game, token = games.add_game(
-            name,
-            rules,
-            make_table(sides, table.sides[0][0]),
-            ruleset=night.ruleset_id,
-        )
+        table_of = make_table(sides, table.sides[0][0])
+        new.append(games.NewGame(name, rules, table_of, ruleset=night.ruleset_id))
+    for table, (game, token) in zip(seated.tables, games.add_games(new), strict=True):
         grants.add_key(game.id, night.token_hash)
         sealed = seating.seal(game.id, token)
         one.tables.append(
