@@ -8,11 +8,12 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections import OrderedDict, defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from flask import Response, request, session
+from sqlalchemy.orm import lazyload
 
 from .. import language
 from ..api.schema import created as stamp
@@ -82,6 +83,24 @@ def _level_winner(game_id: str, version: int, totals: tuple[int, ...]) -> int:
     return found
 
 
+def _load_level(rows: Sequence[Any]) -> list[Game]:
+    """Read in one query the rows of the games the tie rule must replay (a game
+    that ended level, at a version not replayed yet): `load` then finds each
+    in the session rather than asking for it alone, while they are held."""
+    with _LOCK:
+        level = [
+            game_id
+            for game_id, ending, winner, _, version in rows
+            if ending is not None
+            and winner is None
+            and (game_id, version) not in _LEVEL
+        ]
+    if len(level) < 2:
+        return []
+    query = db.select(Game).where(Game.id.in_(level))
+    return list(db.session.scalars(query.options(lazyload(Game.sides))))
+
+
 def played(game_ids: list[str]) -> dict[str, Played]:
     """Return each of these games as a night's table, in three queries."""
     if not game_ids:
@@ -97,7 +116,8 @@ def played(game_ids: list[str]) -> dict[str, Played]:
         db.select(
             Game.id, Game.ending, Game.winner, Game.hand_count, Game.version
         ).where(Game.id.in_(game_ids))
-    )
+    ).all()
+    held = _load_level(rows)  # noqa: F841  (the session keeps them while held)
     found = {}
     for game_id, ending, winner, hands, version in rows:
         sides = seated[game_id]

@@ -100,3 +100,48 @@ def test_a_rounds_tables_games_are_written_together_however_many_tables(client):
     two = flushes_to_start_a_round(client, HALL[:8])
     eight = flushes_to_start_a_round(client, HALL[8:40])
     assert eight == two
+
+
+def statements_to_read(client: FlaskClient, app: Any, players: list[str]) -> int:
+    """Set up a night whose tables all end level (6 spades made 6: 40 all),
+    and count the SQL statements its first read asks."""
+    from scorekeeper.db.models import db
+    from scorekeeper.nights import board
+
+    night = make(client, players=players, round_hands=1)
+    for table in night["rounds"][0]["tables"]:
+        bidder = table["sides"][0]["players"][0]
+        saved = client.post(
+            f"/api/games/{table['game']}/hands",
+            json={"bidder": bidder, "contract": "6S", "tricks": 6},
+            headers=director(night),
+        )
+        assert saved.status_code == 201, saved.json
+    board._LEVEL.clear()
+    board._KEPT.clear()
+    count = [0]
+
+    def asked(*_: object) -> None:
+        count[0] += 1
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", asked)
+    try:
+        read = get(client, night["id"])
+    finally:
+        event.remove(engine, "before_cursor_execute", asked)
+    tables = read["rounds"][0]["tables"]
+    assert all(len({s["score"] for s in t["sides"]}) == 1 for t in tables)
+    assert all(t["winner"] is not None for t in tables)
+    return count[0]
+
+
+def test_a_night_whose_tables_ended_level_is_read_in_as_many_queries_however_many(
+    client, app
+):
+    # The tie rule replays each level game once a version: its row was asked
+    # for alone, one query a table (30 at a 30-table night's round's end).
+    two = statements_to_read(client, app, HALL[:8])
+    eight = statements_to_read(client, app, HALL[8:40])
+    assert eight == two
