@@ -28,6 +28,8 @@ from ..text import clean_text
 # The pages and the API reach games, and their listing, through this module.
 __all__ = ["Head", "Loaded", "Page", "head", "list_games", "load", "player_names"]
 
+NewGame = tuple[str, Rules, Table, str, int | None]  # add_games's
+
 
 # Reading
 
@@ -108,41 +110,15 @@ def locked_write(
     return Loaded(target.game, target.rules, target.table, state)
 
 
-def add_game(
-    name: str,
-    rules: Rules,
-    table: Table,
-    notes: str = "",
-    ruleset: int | None = None,
-) -> tuple[Loaded, str]:
-    """Add a game in the caller's transaction; return it and its write token."""
-    return add_games([NewGame(name, rules, table, notes, ruleset)])[0]
-
-
-class NewGame(NamedTuple):
-    """A game to add: `add_game`'s arguments."""
-
-    name: str
-    rules: Rules
-    table: Table
-    notes: str = ""
-    ruleset: int | None = None
-
-
 def add_games(new: Sequence[NewGame]) -> list[tuple[Loaded, str]]:
-    """Add games in the caller's transaction (a night's round adds a table's
-    each, all or none), written in one flush; return each and its write token."""
+    """Add games (a night's round: a table's each) in the caller's transaction,
+    in one flush; return each and its write token."""
     made = []
-    for one in new:
-        game, token = store.game_row(one.name, one.rules, one.table, one.notes)
-        game.ruleset_id = one.ruleset
+    for name, rules, table, notes, ruleset in new:
+        game, token = store.game_row(name, rules, table, notes)
+        game.ruleset_id = ruleset
         db.session.add(game)
-        made.append(
-            (
-                Loaded(game, one.rules, one.table, replay(one.rules, one.table, [])),
-                token,
-            )
-        )
+        made.append((Loaded(game, rules, table, replay(rules, table, [])), token))
     db.session.flush()  # the ids, versions and dates the results and answer show
     with db.session.no_autoflush:  # each game's ending, written with the rest
         for loaded, _ in made:
@@ -167,7 +143,7 @@ def create_game(
     """Create a game (from saved house rules, if given); return it and its token."""
 
     def work() -> tuple[Loaded, str]:
-        made, token = add_game(name, rules, table, notes, ruleset)
+        made, token = add_games([(name, rules, table, notes, ruleset)])[0]
         if also is not None:
             also(made, token)
         return made, token

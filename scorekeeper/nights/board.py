@@ -8,7 +8,7 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections import OrderedDict, defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,6 +27,7 @@ from .models import Night, NightTable
 from .standings import RoundResult, Standing, TableResult, tie_winner
 
 Sides = tuple[tuple[str, ...], ...]
+LAZY = lazyload(Game.sides)  # a game's sides: read here in one query
 
 
 @dataclass(frozen=True)
@@ -83,24 +84,6 @@ def _level_winner(game_id: str, version: int, totals: tuple[int, ...]) -> int:
     return found
 
 
-def _load_level(rows: Sequence[Any]) -> list[Game]:
-    """Read in one query the rows of the games the tie rule must replay (a game
-    that ended level, at a version not replayed yet): `load` then finds each
-    in the session rather than asking for it alone, while they are held."""
-    with _LOCK:
-        level = [
-            game_id
-            for game_id, ending, winner, _, version in rows
-            if ending is not None
-            and winner is None
-            and (game_id, version) not in _LEVEL
-        ]
-    if len(level) < 2:
-        return []
-    query = db.select(Game).where(Game.id.in_(level))
-    return list(db.session.scalars(query.options(lazyload(Game.sides))))
-
-
 def played(game_ids: list[str]) -> dict[str, Played]:
     """Return each of these games as a night's table, in three queries."""
     if not game_ids:
@@ -112,12 +95,14 @@ def played(game_ids: list[str]) -> dict[str, Played]:
         query.where(SideResult.game_id.in_(game_ids))
     ):
         totals[game_id][position] = total
-    rows = db.session.execute(
-        db.select(
-            Game.id, Game.ending, Game.winner, Game.hand_count, Game.version
-        ).where(Game.id.in_(game_ids))
-    ).all()
-    held = _load_level(rows)  # noqa: F841  (the session keeps them while held)
+    columns = (Game.id, Game.ending, Game.winner, Game.hand_count, Game.version)
+    rows = db.session.execute(db.select(*columns).where(Game.id.in_(game_ids))).all()
+    # The level games the tie rule replays: read at once, held while each loads.
+    level = [
+        g for g, end, won, _, v in rows if end and won is None and (g, v) not in _LEVEL
+    ]
+    of_level = db.select(Game).where(Game.id.in_(level)).options(LAZY)
+    held = db.session.scalars(of_level).all() if len(level) > 1 else []  # noqa: F841
     found = {}
     for game_id, ending, winner, hands, version in rows:
         sides = seated[game_id]

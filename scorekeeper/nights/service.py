@@ -155,7 +155,7 @@ def _open_round(night: Night, seated: Seating) -> list[games.Loaded]:
         sides = [(" & ".join(side), list(side)) for side in table.sides]
         name = gettext(GAME_NAME, night=night.name, round=number, table=table.number)
         table_of = make_table(sides, table.sides[0][0])
-        new.append(games.NewGame(name, rules, table_of, ruleset=night.ruleset_id))
+        new.append((name, rules, table_of, "", night.ruleset_id))
     for table, (game, token) in zip(seated.tables, games.add_games(new), strict=True):
         grants.add_key(game.id, night.token_hash)
         sealed = seating.seal(game.id, token)
