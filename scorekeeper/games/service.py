@@ -38,6 +38,8 @@ __all__ = ["Head", "Loaded", "Page", "head", "list_games", "load", "player_names
 __all__ += ["Change", "kept_change", "locked_change", "locked_write"]
 __all__ += ["check_not_kept", "night_of"]
 
+NewGame = tuple[str, Rules, Table, str, int | None]  # add_games's
+
 
 # Reading
 
@@ -87,22 +89,20 @@ def last_hand(game: Loaded) -> HandResult:
 # Writing games
 
 
-def add_game(
-    name: str,
-    rules: Rules,
-    table: Table,
-    notes: str = "",
-    ruleset: int | None = None,
-) -> tuple[Loaded, str]:
-    """Add a game in the caller's transaction (a night's round adds several at
-    once, all or none); return it and its write token."""
-    game, token = store.game_row(name, rules, table, notes)
-    game.ruleset_id = ruleset
-    made = Loaded(game, rules, table, replay(rules, table, []))
-    db.session.add(game)
-    db.session.flush()  # the id, version and date the results and answer show
-    game_rows.keep(game, table, made.state, fresh=True)
-    return made, token
+def add_games(new: Sequence[NewGame]) -> list[tuple[Loaded, str]]:
+    """Add games (a night's round: a table's each) in the caller's transaction,
+    in one flush; return each and its write token."""
+    made = []
+    for name, rules, table, notes, ruleset in new:
+        game, token = store.game_row(name, rules, table, notes)
+        game.ruleset_id = ruleset
+        db.session.add(game)
+        made.append((Loaded(game, rules, table, replay(rules, table, [])), token))
+    db.session.flush()  # the ids, versions and dates the results and answer show
+    with db.session.no_autoflush:  # each game's ending, written with the rest
+        for loaded, _ in made:
+            game_rows.keep(loaded.game, loaded.table, loaded.state, fresh=True)
+    return made
 
 
 def keep_made(made: Loaded) -> None:
@@ -122,7 +122,7 @@ def create_game(
     """Create a game (from saved house rules, if given); return it and its token."""
 
     def work() -> tuple[Loaded, str]:
-        made, token = add_game(name, rules, table, notes, ruleset)
+        made, token = add_games([(name, rules, table, notes, ruleset)])[0]
         if also is not None:
             also(made, token)
         return made, token

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Response, request, session
+from sqlalchemy.orm import lazyload
 
 from .. import language
 from ..api.schema import created as stamp
@@ -26,6 +27,7 @@ from .models import Night, NightTable
 from .standings import RoundResult, Standing, TableResult, tie_winner
 
 Sides = tuple[tuple[str, ...], ...]
+LAZY = lazyload(Game.sides)  # a game's sides: read here in one query
 
 
 @dataclass(frozen=True)
@@ -93,11 +95,14 @@ def played(game_ids: list[str]) -> dict[str, Played]:
         query.where(SideResult.game_id.in_(game_ids))
     ):
         totals[game_id][position] = total
-    rows = db.session.execute(
-        db.select(
-            Game.id, Game.ending, Game.winner, Game.hand_count, Game.version
-        ).where(Game.id.in_(game_ids))
-    )
+    columns = (Game.id, Game.ending, Game.winner, Game.hand_count, Game.version)
+    rows = db.session.execute(db.select(*columns).where(Game.id.in_(game_ids))).all()
+    # The level games the tie rule replays: read at once, held while each loads.
+    level = [
+        g for g, end, won, _, v in rows if end and won is None and (g, v) not in _LEVEL
+    ]
+    of_level = db.select(Game).where(Game.id.in_(level)).options(LAZY)
+    held = db.session.scalars(of_level).all() if len(level) > 1 else []  # noqa: F841
     found = {}
     for game_id, ending, winner, hands, version in rows:
         sides = seated[game_id]

@@ -145,17 +145,14 @@ def open_round(night: Night, seated: Seating) -> list[games.Loaded]:
     rules = rules_from_dict(night.rules)
     if night.round_hands is not None:
         rules = replace(rules, hands_limit=night.round_hands)
-    made = []
+    made, new = [], []
     for table in seated.tables:
         names = movement.side_names(table.sides)
         sides = [(n, list(side)) for n, side in zip(names, table.sides, strict=True)]
         name = game_name(night.name, number, table.number)
-        game, token = games.add_game(
-            name,
-            rules,
-            make_table(sides, table.sides[0][0]),
-            ruleset=night.ruleset_id,
-        )
+        seats = make_table(sides, table.sides[0][0])
+        new.append((name, rules, seats, "", night.ruleset_id))
+    for table, (game, token) in zip(seated.tables, games.add_games(new), strict=True):
         grants.add_key(game.id, night.token_hash)
         sealed = cards.seal(game.id, token)
         one.tables.append(

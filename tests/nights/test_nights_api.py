@@ -255,7 +255,7 @@ def test_a_round_that_fails_half_way_writes_no_game_at_all(client, app, monkeypa
     with app.app_context():
         before = db.session.execute(db.select(db.func.count(Game.id))).scalar_one()
     made = []
-    real = service.games.add_game
+    real = service.games.game_rows.keep  # the second table's game fails
 
     def second_fails(*args, **kwargs):
         if made:
@@ -263,7 +263,7 @@ def test_a_round_that_fails_half_way_writes_no_game_at_all(client, app, monkeypa
         made.append(1)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(service.games, "add_game", second_fails)
+    monkeypatch.setattr(service.games.game_rows, "keep", second_fails)
     app.config["PROPAGATE_EXCEPTIONS"] = False
     answer = client.post(f"/api/nights/{night['id']}/rounds", headers=director(night))
     assert answer.status_code == 500

@@ -153,3 +153,52 @@ def test_the_odd_table_goes_round_like_the_byes(count, rounds):
         odd = [t for t in seating.tables if len(t.players) != 4]
         seats.update(p for table in odd for p in table.players)
         assert max(seats.values()) - min(seats.values()) <= 1
+
+
+def test_a_plan_asked_again_is_not_searched_again(monkeypatch):
+    # Every page between rounds asks for the plan: a 120-player search took
+    # seconds, so each worker keeps the plans it made.
+    searched = []
+
+    def counted(count: int, rng: random.Random) -> list:
+        searched.append(count)
+        return whist_rounds(count, rng)
+
+    monkeypatch.setattr(rotation, "whist_rounds", counted)
+    players = roster(24, "Kept ")
+    first = rotation_schedule(players, seed=3)
+    assert rotation_schedule(list(players), seed=3) == first
+    assert searched == [24]
+    rotation_schedule(players, seed=4)
+    assert searched == [24, 24]
+
+
+def test_a_whist_search_that_fails_fails_once_per_size():
+    cyclic_whist.cache_clear()
+    assert cyclic_whist(120) is None
+    assert cyclic_whist(120) is None
+    assert cyclic_whist.cache_info().hits == 1
+
+
+@pytest.mark.parametrize("count", [16, 24, 120])
+def test_the_numbered_search_seats_the_tables_the_meetings_would(count):
+    # The same seeded draw over each two partnerships' cost, read from lists
+    # rather than counted sets: the same tables as `tables_for`, round by round.
+    mine, theirs = random.Random(11), random.Random(11)
+    meetings = Meetings()
+    cost = [[0] * count for _ in range(count)]
+    met = [[0] * count for _ in range(count)]
+    for partners in rotation.one_factorization(count)[:6]:
+        fast = rotation._numbered_tables(partners, cost, mine)
+        named = [(str(a), str(b)) for a, b in partners]
+        slow = rotation.tables_for(named, meetings, theirs)
+        assert [((str(a), str(c)), (str(b), str(d))) for (a, c), (b, d) in fast] == [
+            tuple(t) for t in slow
+        ]
+        meetings.add(Seating(tuple(Table(0, t) for t in slow)))
+        for one, other in fast:
+            for a in one:
+                for b in other:
+                    met[a][b] += 1
+                    met[b][a] += 1
+                    cost[a][b] = cost[b][a] = rotation.REPEAT_COST[min(met[a][b], 3)]

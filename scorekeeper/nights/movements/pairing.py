@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
+from functools import cache
 from itertools import combinations
 from typing import TypeVar
 
@@ -29,19 +30,24 @@ def one_factorization(count: int) -> list[list[tuple[int, int]]]:
     ]
 
 
-def cyclic_whist(count: int, budget: int = WHIST_BUDGET) -> list[int] | None:
+@cache
+def cyclic_whist(count: int, budget: int = WHIST_BUDGET) -> tuple[int, ...] | None:
     """Return a cyclic whist tournament's first round, or None when not found soon.
 
     Players are 0 … m - 1 (m = count - 1) and m (the fixed one); a round
     lists tables as seats a, b, c, d: a and c partner against b and d. Round
     r adds r to every player but m; the first round's partner differences
     cover every difference once and its opponents' every difference twice,
-    so every two players partner once and oppose exactly twice.
+    so every two players partner once and oppose exactly twice. The answer
+    depends on `count` alone, so each worker searches once per size.
     """
     m = count - 1
     seats, left = [m], set(range(m))
     partner, opponent = Counter[int](), Counter[int]()
     tried = 0
+
+    class OutOfBudget(Exception):
+        """The budget is spent: no later seat can complete a round."""
 
     def gap(x: int, y: int) -> int | None:
         return None if m in (x, y) else min((x - y) % m, (y - x) % m)
@@ -52,7 +58,7 @@ def cyclic_whist(count: int, budget: int = WHIST_BUDGET) -> list[int] | None:
             return True
         tried += 1
         if tried > budget:
-            return False
+            raise OutOfBudget
         seat = len(seats) % 4
         table = seats[len(seats) - seat :]
         for player in sorted(left)[: 1 if seat == 0 else None]:
@@ -73,7 +79,10 @@ def cyclic_whist(count: int, budget: int = WHIST_BUDGET) -> list[int] | None:
                 counter[g] -= 1
         return False
 
-    return seats if place() else None
+    try:
+        return tuple(seats) if place() else None
+    except OutOfBudget:
+        return None
 
 
 def improve(pairs: list[tuple[T, T]], cost: Callable[[T, T], int]) -> int:
@@ -106,9 +115,9 @@ def best_pairing(
         pairs = []
         while pool:
             first = pool.pop()
-            other = min(pool, key=lambda item: (cost(first, item), rng.random()))
-            pool.remove(other)
-            pairs.append((first, other))
+            # The cheapest partner, ties drawn (a draw for every item, in order).
+            keys = [(cost(first, item), rng.random()) for item in pool]
+            pairs.append((first, pool.pop(min(range(len(keys)), key=keys.__getitem__))))
         total = improve(pairs, cost) if swaps else sum(cost(a, b) for a, b in pairs)
         if best is None or total < best[0]:
             best = (total, pairs)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import combinations
 
 from ...scoring.errors import N_
@@ -40,6 +41,8 @@ REPLAN_LIMIT = 32
 # What meeting an opponent once more costs, by how often they met: a fourth
 # meeting must be avoided, a third only kept rare.
 REPEAT_COST = (0, 1, 8, 1000)
+# How many planned schedules each worker keeps (a few nights' worth).
+PLANS_KEPT = 32
 
 
 class Meetings:
@@ -82,6 +85,20 @@ def tables_for(
     return best_pairing(partnerships, meetings.table_cost, rng)
 
 
+def _numbered_tables(
+    partners: Sequence[tuple[int, int]], cost: list[list[int]], rng: random.Random
+) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """`tables_for` with players as numbers: each two partnerships' cost summed
+    once, then paired by the same seeded draw (the same tables, far sooner)."""
+    pairs = list(partners)
+    against = [
+        [cost[a][c] + cost[a][d] + cost[b][c] + cost[b][d] for c, d in pairs]
+        for a, b in pairs
+    ]
+    paired = best_pairing(range(len(pairs)), lambda i, j: against[i][j], rng)
+    return [(pairs[i], pairs[j]) for i, j in paired]
+
+
 def whist_rounds(count: int, rng: random.Random) -> list[list[tuple[Pair, Pair]]]:
     """Return `count - 1` rounds of tables (players as numbers) for a multiple of 4.
 
@@ -105,17 +122,24 @@ def whist_rounds(count: int, rng: random.Random) -> list[list[tuple[Pair, Pair]]
             ]
             for r in range(m)
         ]
-    names = [str(i) for i in range(count)]
     for _ in range(RESTARTS):
-        meetings = Meetings()
+        # Meetings by number: met[a][b] opponents so far, cost[a][b] what one
+        # more meeting costs (Meetings.table_cost, read from a list).
+        met = [[0] * count for _ in range(count)]
+        cost = [[0] * count for _ in range(count)]
         rounds = []
         for partners in one_factorization(count):
-            pairs = [(names[a], names[b]) for a, b in partners]
-            tables = tables_for(pairs, meetings, rng)
-            seating = Seating(tuple(Table(0, t) for t in tables))
-            meetings.add(seating)
-            rounds.append(tables)
-        if max(meetings.opponents.values()) <= 3:
+            tables = _numbered_tables(partners, cost, rng)
+            for one, other in tables:
+                for a in one:
+                    for b in other:
+                        met[a][b] += 1
+                        met[b][a] += 1
+                        cost[a][b] = cost[b][a] = REPEAT_COST[min(met[a][b], 3)]
+            rounds.append(
+                [((str(a), str(c)), (str(b), str(d))) for (a, c), (b, d) in tables]
+            )
+        if max(map(max, met)) <= 3:
             return rounds
     no_schedule = N_("No rotation schedule was found.")  # pragma: no cover
     raise NightError("players", no_schedule)  # pragma: no cover
@@ -190,8 +214,21 @@ def rotation_schedule(
 
     With no history, round 1 is seated in roster order. With a history (the
     roster changed), the rounds to come repeat partners, then opponents, as
-    little as the numbers allow; byes and the odd table go round.
+    little as the numbers allow; byes and the odd table go round. The same
+    question asked again (every page between rounds asks it) is answered from
+    the plans each worker kept.
     """
+    return _planned(tuple(players), rounds, odd_players, tuple(history), seed)
+
+
+@lru_cache(maxsize=PLANS_KEPT)
+def _planned(
+    players: tuple[str, ...],
+    rounds: int | None,
+    odd_players: str,
+    history: tuple[Seating, ...],
+    seed: int,
+) -> tuple[Seating, ...]:
     check_roster(players)
     table_sizes(len(players), odd_players)
     count = len(players)
