@@ -118,20 +118,24 @@ def _write(
 ) -> tuple[list[tuple[str, str]], datetime | None]:
     """Add a batch of checked games; return each id and new write token, and
     the earliest date among them."""
-    made, dates = [], []
+    made, added = [], []
     for past, state in batch:
         game, token = store.game_row(past.name, past.rules, past.table, past.notes)
-        # Its id and date now, not at the flush: the results need them first,
-        # and the game's row then goes in once, with its ending (no update).
         game.id = past.id or new_game_id()
         game.created = past.created or utcnow()
+        # Its ending now, as keeping its results would set it: the batch's
+        # rows go in together, each game's once (no update after).
+        game.ending, game.winner = state.ending, state.winner
+        game.hand_count = len(state.hands)
         for number, played in enumerate(past.hands, start=1):
             game.hands.append(store.hand_row(number, played))
         db.session.add(game)
-        game_rows.keep(game, past.table, state, fresh=True)
-        dates.append(game.created)
+        added.append((game, past.table, state))
         made.append((game.id, token))
-    return made, min(dates, default=None)
+    db.session.flush()  # one flush a batch: each table's rows in a few statements
+    for game, table, state in added:
+        game_rows.keep(game, table, state, fresh=True)
+    return made, min((game.created for game, _, _ in added), default=None)
 
 
 def import_games(
