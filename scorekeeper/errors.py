@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask import Flask, Response, current_app, jsonify, render_template, request
-from flask_babel import gettext
+from flask_babel import get_translations, gettext
 from werkzeug.exceptions import HTTPException
 from werkzeug.http import HTTP_STATUS_CODES
 
@@ -13,6 +13,8 @@ from .scoring import GameOver, ScoringError
 
 # The marks for an error's words, for every module that raises one.
 from .scoring.errors import N_ as N_
+from .scoring.errors import QUOTES
+from .scoring.errors import Quoted as Quoted
 from .scoring.errors import Word as Word
 
 
@@ -111,6 +113,11 @@ def in_words(value: object) -> object:
     word or an error within it in the request's language, anything else as is."""
     if isinstance(value, Word):
         return gettext(value)
+    if isinstance(value, Quoted):
+        # English keeps Python's quotes; a catalogue that says QUOTES, its own.
+        if get_translations().gettext(QUOTES) == QUOTES:
+            return str(value)
+        return gettext(QUOTES, value=value.inner)
     if isinstance(value, AppError | ScoringError):
         return app_error(value).message
     return value

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from ..scoring.errors import N_, ScoringError
+from ..scoring.errors import N_, Quoted, ScoringError
 from ..scoring.names import name_key
 from .pairing import MatchList, T, best_pairing, round_robin
 
@@ -77,8 +77,8 @@ def table_sizes(count: int, odd_players: str = "sit_out") -> tuple[int, ...]:
     if odd_players not in ODD_PLAYERS:
         raise NightError(
             "odd_players",
-            N_("Unknown odd_players %(odd_players)r."),
-            odd_players=odd_players,
+            N_("Unknown odd_players %(odd_players)s."),
+            odd_players=Quoted(odd_players),
         )
     extra = count % 4
     if odd_players == "sit_out" or extra == 0:
@@ -97,7 +97,7 @@ def check_roster(players: Sequence[str], field: str = "players") -> None:
     for player in players:
         if name_key(player) in seen:
             raise NightError(
-                field, N_("%(player)r is on the roster twice."), player=player
+                field, N_("%(player)s is on the roster twice."), player=Quoted(player)
             )
         seen.add(name_key(player))
 

@@ -49,7 +49,8 @@ def test_the_engines_refusal_of_a_hand_in_french_and_in_english(client, api):
     )
     assert french == (
         400,
-        f"'7X' n’est pas un contrat{NB}: utilisez 6S à 10NT (couleurs S C D H NT), "
+        f"«{NB}7X{NB}» n’est pas un contrat{NB}: utilisez 6S à 10NT "
+        "(couleurs S C D H NT), "
         "un contrat spécial que les règles permettent, ou pass.",
     )
     assert api.game()["hands"] == []  # nothing written, in either language
@@ -66,7 +67,7 @@ def test_a_refusal_with_its_values_keeps_them_in_french(client, api):
     hand = {"bidder": "Zed", "contract": "7H", "tricks": 7}
     assert said(client, "POST", path, True, json=hand, headers=api.headers()) == (
         400,
-        "'Zed' n’est pas à cette table.",
+        f"«{NB}Zed{NB}» n’est pas à cette table.",
     )
 
 
