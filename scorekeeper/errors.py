@@ -9,11 +9,13 @@ from flask_babel import get_translations, gettext
 from werkzeug.exceptions import HTTPException
 from werkzeug.http import HTTP_STATUS_CODES
 
+from .language import listed
 from .scoring import GameOver, ScoringError
 
 # The marks for an error's words, for every module that raises one.
 from .scoring.errors import N_ as N_
 from .scoring.errors import QUOTES
+from .scoring.errors import Listed as Listed
 from .scoring.errors import Quoted as Quoted
 from .scoring.errors import Word as Word
 
@@ -113,6 +115,8 @@ def in_words(value: object) -> object:
     word or an error within it in the request's language, anything else as is."""
     if isinstance(value, Word):
         return gettext(value)
+    if isinstance(value, Listed):
+        return listed([in_words(item) for item in value])
     if isinstance(value, Quoted):
         # English keeps Python's quotes; a catalogue that says QUOTES, its own.
         if get_translations().gettext(QUOTES) == QUOTES:

@@ -8,11 +8,13 @@ English rather than to a `lang` it cannot speak.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import date, datetime
 from pathlib import Path
 
 from babel.core import negotiate_locale
 from babel.dates import format_date
+from babel.lists import format_list
 from babel.numbers import format_decimal
 from flask import (
     Flask,
@@ -128,6 +130,14 @@ def points(number: int) -> str:
     return str(number) if spoken == DEFAULT else format_decimal(number, locale=spoken)
 
 
+def listed(items: Iterable[object]) -> str:
+    """Return items joined as the page's language lists them: 1, 2 et 3 in French."""
+    said = [str(item) for item in items]
+    if len(said) < 2:
+        return "".join(said)
+    return format_list(said, locale=current())
+
+
 def day(when: date | str) -> str:
     """Return a day as the page's language writes it: 25 nov. 2026 in French.
 
@@ -167,6 +177,7 @@ def init_app(app: Flask) -> None:
     app.add_template_global(said)
     app.add_template_filter(points)
     app.add_template_filter(day)
+    app.add_template_filter(listed)
     app.add_url_rule("/language", "language", switch, methods=["POST"])
     # A language is no secret worth a token: a form from anywhere may change it,
     # and the home page that carries the switch needs no session for it.

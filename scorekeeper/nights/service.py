@@ -14,7 +14,7 @@ from flask_babel import gettext
 
 from ..db import grants, store, tokens
 from ..db.models import db
-from ..errors import N_, BadInput, Conflict, NotFound
+from ..errors import N_, BadInput, Conflict, Listed, NotFound
 from ..games import service as games
 from ..scoring import Rules, make_table, name_key, replay
 from ..scoring.rules import rules_from_dict, rules_to_dict
@@ -175,10 +175,13 @@ def start_round(night: Night) -> Night:
         raise Conflict(N_("The night is finished."), "round")
     playing = board.tables_playing(night)
     if playing:
-        tables = ", ".join(str(n) for n in playing)
-        raise Conflict(
-            N_("Table %(tables)s is still playing this round."), "round", tables=tables
+        # A list of tables is never empty: one is "table", more are "tables".
+        said = (
+            N_("Table %(tables)s is still playing this round.")
+            if len(playing) == 1
+            else N_("Tables %(tables)s are still playing this round.")
         )
+        raise Conflict(said, "round", tables=Listed(playing))
     if night.rounds_planned is not None and len(night.rounds) >= night.rounds_planned:
         raise Conflict(N_("Every planned round has been played."), "round")
     seated = seating.next_seating(night)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import count
 
-from flask_babel import gettext
+from flask_babel import gettext, ngettext
 from markupsafe import Markup, escape
 
 from ..scoring import GameState, Table
@@ -37,9 +37,10 @@ def chart(table: Table, state: GameState, points: Callable[[int], str] = str) ->
         for side, total in zip(table.sides, state.totals, strict=True)
     )
     label = escape(
-        gettext(
+        ngettext(
+            "Score chart over %(num)s hand: %(sides)s.",
             "Score chart over %(num)s hands: %(sides)s.",
-            num=len(state.hands),
+            len(state.hands),
             sides=described,
         )
     )

@@ -49,6 +49,23 @@ class Quoted:
         return said[1:-1] if isinstance(self.value, str) else said
 
 
+class Listed(tuple[object, ...]):
+    """Values a sentence lists (tables 1 and 2): each language joins them its way.
+
+    English reads "1, 2 and 3"; a page says "1, 2 et 3" in French.
+    """
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        said = [str(value) for value in self]
+        if len(said) < 2:
+            return "".join(said)
+        if len(said) == 2:
+            return f"{said[0]} and {said[1]}"
+        return f"{', '.join(said[:-1])}, and {said[-1]}"
+
+
 # How a sentence quotes a value, for the catalogue to say in each language.
 QUOTES = N_("'%(value)s'")
 
