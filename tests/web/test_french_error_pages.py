@@ -42,7 +42,7 @@ def test_the_nights_refusals_are_said_in_french(client):
     for path, said in (
         (f"/nights/{night}/direct", "Seul le téléphone du directeur peut faire ceci"),
         (f"/nights/{night}/direct/nope", "Ce n’est pas le lien du directeur"),
-        (f"/nights/{night}/tables/1/nope", "Ce n’est pas une des cartes de table"),
+        (f"/nights/{night}/tables/1/nope", "Ce n’est pas une des fiches de table"),
     ):
         answer = stranger.get(path, headers=FRENCH)
         assert answer.status_code == 403, path

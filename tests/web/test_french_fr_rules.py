@@ -115,18 +115,18 @@ def test_the_rules_summary_in_french_reads_as_a_players_sentences(app):
     rule_pages(client)
     page = client.get("/rules/", headers=FRENCH).text
     for said in (
-        "Règles de départ\u00a0: Australie.",
+        "Règles de départ\u00a0: Australiennes.",
         "Misère vaut 150.",
-        "Contrats de 7♠ (120) à 10SA (500).",
+        "Mises de 7♠ (120) à 10SA (500).",
         "Une mise de six n’est qu’un signal et ne se joue pas.",
         "Pas de porte arrière\u00a0: aucun pointage n’est trop bas pour continuer.",
-        "Il faut tout juste 500 pour entrer par la grande porte\u00a0: une équipe "
-        "qui dépasse continue de jouer.",
+        "Seul un total d’exactement 500 fait sortir par la grande porte\u00a0: une "
+        "équipe qui le dépasse continue de jouer.",
         "la valeur d’une mise chutée est donnée aux adversaires",
         "Quand tout le monde passe, personne ne marque et le donneur suivant donne.",
         "Quand tout le monde passe, la manche se joue sans atout et chaque équipe "
         "marque 10 par levée, 250 pour les dix.",
-        "Australie, sauf\u00a0: valeur des contrats ordinaires\u00a0: perfect",
+        "Australiennes, sauf\u00a0: valeur des mises ordinaires\u00a0: perfect",
     ):
         assert said in page.replace("&#39;", "'"), said
 

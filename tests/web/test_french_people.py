@@ -82,11 +82,11 @@ def test_the_people_pages_say_their_words_in_french(app: Flask, client):  # noqa
     # Numbers written as Québec writes them (Babel): a decimal comma, "50 %".
     assert re.search(r"Cote -?\d+,\d après 2 parties", player)
     assert "(taux de victoire 50\u00a0%)" in player
-    assert "<dt>Contrats</dt><dd>1 réussie sur 2 (50\u00a0%)</dd>" in player
+    assert "<dt>Mises</dt><dd>1 réussie sur 2 (50\u00a0%)</dd>" in player
     statistics = client.get(paths["statistics"], headers=FRENCH).text
     assert "5,0 levées pour une mise moyenne de 8,0" in statistics
     assert "<strong>Zoë</strong>\u00a0: 1 gagnée sur 2 contre Cat" in player
-    assert re.search(r"-?\d+,\d \(manches\u00a0: 2\)", player)
+    assert re.search(r"-?\d+,\d en 2 manches", player)
     assert ">Cote</text>" in player and ">Parties terminées jouées</text>" in player
     merge = client.get(paths["merge"], headers=FRENCH).text
     assert "<h1>Fusionner Cat avec Eve?</h1>" in merge
