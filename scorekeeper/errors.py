@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
+from babel.lists import format_list
 from flask import Flask, Response, current_app, jsonify, render_template, request
-from flask_babel import get_translations, gettext
+from flask_babel import get_locale, get_translations, gettext
 from werkzeug.exceptions import HTTPException
 from werkzeug.http import HTTP_STATUS_CODES
 
-from .language import listed
 from .scoring import GameOver, ScoringError
 
 # The marks for an error's words, for every module that raises one.
@@ -108,6 +109,14 @@ class Busy(AppError):
 
     status = 503
     default = N_("The database is busy; nothing was changed: try again.")
+
+
+def listed(items: Iterable[object]) -> str:
+    """Return items joined as the page's language lists them: 1, 2 et 3 in French."""
+    said = [str(item) for item in items]
+    if len(said) < 2:
+        return "".join(said)
+    return format_list(said, locale=str(get_locale() or "en"))
 
 
 def in_words(value: object) -> object:

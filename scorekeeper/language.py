@@ -8,13 +8,11 @@ English rather than to a `lang` it cannot speak.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from datetime import date, datetime
 from pathlib import Path
 
 from babel.core import negotiate_locale
 from babel.dates import format_date
-from babel.lists import format_list
 from babel.numbers import format_decimal
 from flask import (
     Flask,
@@ -29,6 +27,7 @@ from flask_babel import Babel, force_locale, get_locale, get_translations, gette
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.wrappers import Request, Response
 
+from .errors import listed
 from .scoring import Contract
 from .scoring.contracts import spoken as spoken_contract
 from .scoring.errors import N_ as N_  # the one mark, for the pages' modules
@@ -128,14 +127,6 @@ def points(number: int) -> str:
     """
     spoken = current()
     return str(number) if spoken == DEFAULT else format_decimal(number, locale=spoken)
-
-
-def listed(items: Iterable[object]) -> str:
-    """Return items joined as the page's language lists them: 1, 2 et 3 in French."""
-    said = [str(item) for item in items]
-    if len(said) < 2:
-        return "".join(said)
-    return format_list(said, locale=current())
 
 
 def day(when: date | str) -> str:

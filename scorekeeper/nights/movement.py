@@ -68,9 +68,7 @@ def seat_table(number: int, players: Sequence[str]) -> Table:
     if len(players) in (3, 5):
         return Table(number, tuple((p,) for p in players))
     raise NightError(
-        "players",
-        N_("A table cannot seat this many players: %(count)s."),
-        count=len(players),
+        "players", N_("No table seats this many: %(count)s."), count=len(players)
     )
 
 
