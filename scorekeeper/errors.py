@@ -116,7 +116,9 @@ def listed(items: Iterable[object]) -> str:
     said = [str(item) for item in items]
     if len(said) < 2:
         return "".join(said)
-    return format_list(said, locale=str(get_locale() or "en"))
+    spoken = str(get_locale() or "en")
+    # The app's English lists with no serial comma, as Australia does.
+    return format_list(said, locale="en_AU" if spoken == "en" else spoken)
 
 
 def in_words(value: object) -> object:

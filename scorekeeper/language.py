@@ -120,13 +120,19 @@ def vary(response: Response) -> Response:
     return response
 
 
+MINUS = "\u2212"  # the minus sign, in every language's display (not a hyphen)
+
+
 def points(number: int) -> str:
     """Return points as the page's language writes them: 1 000 in French.
 
-    English pages keep the plain digits they always showed (1000, -120).
+    English pages keep the plain digits they always showed (1000), and every
+    language writes a negative score with the minus sign: −120.
     """
     spoken = current()
-    return str(number) if spoken == DEFAULT else format_decimal(number, locale=spoken)
+    size = abs(number)
+    said = str(size) if spoken == DEFAULT else format_decimal(size, locale=spoken)
+    return f"{MINUS}{said}" if number < 0 else said
 
 
 def day(when: date | str) -> str:

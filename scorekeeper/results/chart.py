@@ -48,7 +48,8 @@ def chart(table: Table, state: GameState, points: Callable[[int], str] = str) ->
         f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" '
         f'aria-label="{label}">'
         f'<line class="axis" x1="{pad}" x2="{width - pad}" y1="{zero}" y2="{zero}"/>'
-        f'<text x="2" y="{pad}">{high}</text><text x="2" y="{height - 6}">{low}</text>'
+        f'<text x="2" y="{pad}">{points(high)}</text>'
+        f'<text x="2" y="{height - 6}">{points(low)}</text>'
         + "".join(lines)
         + "</svg>"
         + '<p class="legend">'

@@ -61,9 +61,7 @@ class Listed(tuple[object, ...]):
         said = [str(value) for value in self]
         if len(said) < 2:
             return "".join(said)
-        if len(said) == 2:
-            return f"{said[0]} and {said[1]}"
-        return f"{', '.join(said[:-1])}, and {said[-1]}"
+        return f"{', '.join(said[:-1])} and {said[-1]}"
 
 
 # How a sentence quotes a value, for the catalogue to say in each language.

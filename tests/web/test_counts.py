@@ -118,7 +118,7 @@ def test_a_count_agrees_on_a_page(client, template, count, english, french):
         ),
         (
             [1, 2, 3],
-            "Still playing: tables 1, 2, and 3.",
+            "Still playing: tables 1, 2 and 3.",
             "Encore en jeu\u00a0: tables 1, 2 et 3.",
         ),
     ],

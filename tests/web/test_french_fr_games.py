@@ -80,7 +80,7 @@ def test_every_page_of_a_game_in_french_shows_no_english_catalogue_string(app, c
 def test_an_edited_bid_asks_in_french_before_it_becomes_a_pass(app, client):
     board = game(app, client, *PLAYED)
     page = french(client, board + "/hands/2/edit")
-    assert "Manche 2\u00a0: Ann 8♠ ratée, Nous -240, Eux +40." in page
+    assert "Manche 2\u00a0: Ann 8♠ ratée, Nous \u2212240, Eux +40." in page
     assert "L’inscrire plutôt comme «\u00a0tout le monde passe\u00a0»?" in page
     assert 'value="Oui, tout le monde passe"' in page
 
