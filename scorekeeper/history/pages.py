@@ -146,7 +146,7 @@ def games_csv() -> Response:
     form = HistoryForm(request.args)
     if not form.validate():
         field, messages = next(iter(form.errors.items()))
-        said = {"field": form[field].label.text, "error": messages[0]}
+        said = {"field": form[field].label.text, "error": messages[-1]}
         raise BadInput(gettext("%(field)s: %(error)s", **said), field)
     player, status = filters(form)
     season = seasons.chosen(request.args.get("season"))

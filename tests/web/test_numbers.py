@@ -61,3 +61,12 @@ def test_an_award_is_one_sentence_of_the_catalogue_with_french_points(client):
     assert (
         "<strong>Plus de mises réussies</strong>\u00a0: Ann et Cat (1\u202f360)" in said
     )
+
+
+@pytest.mark.parametrize("page", ["abc", "0", "1.5"])
+def test_a_history_page_that_is_no_page_says_why_once_in_french(client, page):
+    answer = client.get(f"/history?page={page}", headers=FRENCH)
+    assert answer.status_code == 400
+    said = "Page\u00a0: La page doit être un nombre à partir de 1."
+    assert answer.text.count(said) == 1
+    assert "entier" not in answer.text
