@@ -150,6 +150,16 @@ def day(when: date | str) -> str:
     return format_date(when, "medium", spoken)
 
 
+def named(contract: Contract) -> str:
+    """Return a contract's name as the page's language writes it: 9SA in French
+    (9NT in English), 7♥ as it is, a special contract in the page's words."""
+    if contract.suit is None:
+        return gettext(contract.name)
+    if contract.suit == "NT":
+        return contract.name.removesuffix("NT") + gettext("NT")
+    return contract.name
+
+
 def said(contract: Contract) -> str:
     """Return a contract's name as a screen reader says it, in the page's language."""
     return spoken_contract(contract, get_translations())
@@ -172,6 +182,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["language_names"] = NAMES
     app.add_template_global(spoken, "languages")
     app.add_template_global(said)
+    app.add_template_global(named)
     app.add_template_filter(points)
     app.add_template_filter(day)
     app.add_template_filter(listed)

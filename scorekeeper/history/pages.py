@@ -136,7 +136,9 @@ def statistics() -> str:
         more_players=more_players,
         teams=teams,
         more_teams=more_teams,
-        suits={k: (SUIT_SYMBOL[k], gettext(word)) for k, word in SUIT_WORD.items()},
+        suits={
+            k: (gettext(SUIT_SYMBOL[k]), gettext(word)) for k, word in SUIT_WORD.items()
+        },
     )
 
 

@@ -106,7 +106,9 @@ def player(name: str) -> str:
         chart=rating_chart(found.history, found.rating.games if found.rating else 0),
         average=service.average,
         # Said in the page's language: the words are marked in history/pages.py.
-        suits={k: (SUIT_SYMBOL[k], gettext(word)) for k, word in SUIT_WORD.items()},
+        suits={
+            k: (gettext(SUIT_SYMBOL[k]), gettext(word)) for k, word in SUIT_WORD.items()
+        },
     )
 
 

@@ -23,6 +23,7 @@ from test_language import (  # noqa: F401 (compiled: a fixture)
     csrf,
     english_left,
     make_app,
+    unswitched,
 )
 
 from scorekeeper.db.models import db
@@ -176,7 +177,9 @@ def test_a_bad_name_and_a_stranger_are_told_in_french(app):
 
 
 def strip_tokens(page: bytes) -> bytes:
-    """Return a page without its form token, which differs on every request."""
+    """Return a page without its form token, which differs on every request, and
+    its footer (the language switch, there when a second language is spoken)."""
+    page = unswitched(page)
     return re.sub(rb'name="csrf_token" type="hidden" value="[^"]+"', b"", page)
 
 
