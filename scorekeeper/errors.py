@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
+from babel.lists import format_list
 from flask import Flask, Response, current_app, jsonify, render_template, request
-from flask_babel import gettext
+from flask_babel import get_locale, get_translations, gettext
 from werkzeug.exceptions import HTTPException
 from werkzeug.http import HTTP_STATUS_CODES
 
@@ -13,6 +15,9 @@ from .scoring import GameOver, ScoringError
 
 # The marks for an error's words, for every module that raises one.
 from .scoring.errors import N_ as N_
+from .scoring.errors import QUOTES
+from .scoring.errors import Listed as Listed
+from .scoring.errors import Quoted as Quoted
 from .scoring.errors import Word as Word
 
 
@@ -106,11 +111,28 @@ class Busy(AppError):
     default = N_("The database is busy; nothing was changed: try again.")
 
 
+def listed(items: Iterable[object]) -> str:
+    """Return items joined as the page's language lists them: 1, 2 et 3 in French."""
+    said = [str(item) for item in items]
+    if len(said) < 2:
+        return "".join(said)
+    spoken = str(get_locale() or "en")
+    # The app's English lists with no serial comma, as Australia does.
+    return format_list(said, locale="en_AU" if spoken == "en" else spoken)
+
+
 def in_words(value: object) -> object:
     """Return a value of an error's sentence as the sentence shows it: a marked
     word or an error within it in the request's language, anything else as is."""
     if isinstance(value, Word):
         return gettext(value)
+    if isinstance(value, Listed):
+        return listed([in_words(item) for item in value])
+    if isinstance(value, Quoted):
+        # English keeps Python's quotes; a catalogue that says QUOTES, its own.
+        if get_translations().gettext(QUOTES) == QUOTES:
+            return str(value)
+        return gettext(QUOTES, value=value.inner)
     if isinstance(value, AppError | ScoringError):
         return app_error(value).message
     return value

@@ -27,6 +27,7 @@ from flask_babel import Babel, force_locale, get_locale, get_translations, gette
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.wrappers import Request, Response
 
+from .errors import listed
 from .scoring import Contract
 from .scoring.contracts import spoken as spoken_contract
 from .scoring.errors import N_ as N_  # the one mark, for the pages' modules
@@ -119,13 +120,19 @@ def vary(response: Response) -> Response:
     return response
 
 
+MINUS = "\u2212"  # the minus sign, in every language's display (not a hyphen)
+
+
 def points(number: int) -> str:
     """Return points as the page's language writes them: 1 000 in French.
 
-    English pages keep the plain digits they always showed (1000, -120).
+    English pages keep the plain digits they always showed (1000), and every
+    language writes a negative score with the minus sign: −120.
     """
     spoken = current()
-    return str(number) if spoken == DEFAULT else format_decimal(number, locale=spoken)
+    size = abs(number)
+    said = str(size) if spoken == DEFAULT else format_decimal(size, locale=spoken)
+    return f"{MINUS}{said}" if number < 0 else said
 
 
 def day(when: date | str) -> str:
@@ -141,6 +148,16 @@ def day(when: date | str) -> str:
     if spoken == DEFAULT:
         return f"{when:%Y-%m-%d}"
     return format_date(when, "medium", spoken)
+
+
+def named(contract: Contract) -> str:
+    """Return a contract's name as the page's language writes it: 9SA in French
+    (9NT in English), 7♥ as it is, a special contract in the page's words."""
+    if contract.suit is None:
+        return gettext(contract.name)
+    if contract.suit == "NT":
+        return contract.name.removesuffix("NT") + gettext("NT")
+    return contract.name
 
 
 def said(contract: Contract) -> str:
@@ -165,8 +182,10 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["language_names"] = NAMES
     app.add_template_global(spoken, "languages")
     app.add_template_global(said)
+    app.add_template_global(named)
     app.add_template_filter(points)
     app.add_template_filter(day)
+    app.add_template_filter(listed)
     app.add_url_rule("/language", "language", switch, methods=["POST"])
     # A language is no secret worth a token: a form from anywhere may change it,
     # and the home page that carries the switch needs no session for it.

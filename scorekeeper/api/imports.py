@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 
 from ..db.store import GAME_ID
-from ..errors import N_, BadInput
+from ..errors import N_, BadInput, Quoted
 from ..results.archive import PastGame, Said
 from ..scoring import MOST_HANDS, ScoringError, make_hand
 from ..text import clean_text
@@ -22,9 +22,9 @@ def utc(text: object) -> datetime:
         return datetime.fromisoformat(text).astimezone(UTC).replace(tzinfo=None)
     except (ValueError, OverflowError):
         raise BadInput(
-            N_("%(text)r is not a date, such as 2024-05-03T19:30:00+00:00."),
+            N_("%(text)s is not a date, such as 2024-05-03T19:30:00+00:00."),
             "created",
-            text=str(text)[:40],
+            text=Quoted(str(text)[:40]),
         ) from None
 
 

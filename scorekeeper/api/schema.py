@@ -9,7 +9,7 @@ from typing import Any
 
 from ..db.models import RuleSet
 from ..db.store import Loaded
-from ..errors import N_, BadInput
+from ..errors import N_, BadInput, Quoted
 from ..results.listing import Summary
 from ..scoring import (
     PRESET_NAMES,
@@ -74,9 +74,9 @@ def fields(data: object, allowed: set[str], what: str) -> Mapping[str, Any]:
     for key in data:
         if key not in allowed:
             raise BadInput(
-                N_("%(key)r is not a field of %(what)s."),
+                N_("%(key)s is not a field of %(what)s."),
                 str(key),
-                key=str(key)[:40],
+                key=Quoted(str(key)[:40]),
                 what=what,
             )
     return data

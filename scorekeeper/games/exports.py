@@ -81,7 +81,9 @@ def summary(game: Played) -> str:
     """Return a game in a few lines of plain text to paste into a group chat."""
     table, state = game.table, game.state
     pairs = zip(table.sides, state.totals, strict=True)
-    scores = " – ".join(f"{side.name} {total}" for side, total in pairs)
+    scores = " – ".join(
+        f"{side.name} {language.points(total)}" for side, total in pairs
+    )
     said = outcome(table, state, scores)
     lines = [gettext("%(name)s: %(outcome)s", name=game.name, outcome=said)]
     for side in table.sides:

@@ -22,6 +22,7 @@ from wtforms.validators import (
 )
 
 from ..api.schema import whole_number
+from ..language import named
 from ..scoring import Contract, Hand, Rules, Table, first_out_matters, make_hand
 from ..scoring.table import NAME_LIMIT
 from ..text import TEXT_LIMIT
@@ -127,7 +128,7 @@ class HandForm(VersionedForm):
 
 def shown_name(contract: Contract) -> str:
     """Return a contract's name on a tap: 7♥ as it is, a special in the page's words."""
-    return contract.name if contract.suit else gettext(contract.name)
+    return named(contract)
 
 
 def _contract_data(contract: Contract) -> dict[str, object]:

@@ -11,7 +11,7 @@ from typing import Protocol
 from babel.lists import format_list
 from flask_babel import gettext, ngettext
 
-from ..language import N_, current, points
+from ..language import N_, current, named, points
 from ..results.listing import Summary
 from ..scoring import (
     Contract,
@@ -156,7 +156,7 @@ DONE = {
 def bid_words(contract: Contract) -> str:
     """Return a contract as a sentence names it: '7♥', 'misère', 'Hi/Lo'."""
     # A special's name is in the catalogue where the rules' words are marked.
-    name = gettext(contract.name) if not contract.is_normal else contract.name
+    name = named(contract)
     rest = name[1:]
     return name if contract.is_normal or rest != rest.lower() else name.lower()
 

@@ -136,7 +136,9 @@ def statistics() -> str:
         more_players=more_players,
         teams=teams,
         more_teams=more_teams,
-        suits={k: (SUIT_SYMBOL[k], gettext(word)) for k, word in SUIT_WORD.items()},
+        suits={
+            k: (gettext(SUIT_SYMBOL[k]), gettext(word)) for k, word in SUIT_WORD.items()
+        },
     )
 
 
@@ -146,7 +148,7 @@ def games_csv() -> Response:
     form = HistoryForm(request.args)
     if not form.validate():
         field, messages = next(iter(form.errors.items()))
-        said = {"field": form[field].label.text, "error": messages[0]}
+        said = {"field": form[field].label.text, "error": messages[-1]}
         raise BadInput(gettext("%(field)s: %(error)s", **said), field)
     player, status = filters(form)
     season = seasons.chosen(request.args.get("season"))

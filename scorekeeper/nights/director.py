@@ -15,7 +15,7 @@ from sqlalchemy import update
 
 from ..db import store
 from ..db.models import db
-from ..errors import N_, BadInput, Conflict, NotFound
+from ..errors import N_, BadInput, Conflict, Listed, NotFound
 from ..games import service as games
 from ..scoring import GameState, name_key, replay
 from ..scoring.table import clean_name
@@ -52,12 +52,13 @@ def start_round(night: Night, number: int | None = None) -> Night:
             raise Conflict(N_("The night is finished."), "round")
         playing = board.tables_playing(night)
         if playing:
-            tables = ", ".join(str(n) for n in playing)
-            raise Conflict(
-                N_("Table %(tables)s is still playing this round."),
-                "round",
-                tables=tables,
+            # A list of tables is never empty: one is "table", more are "tables".
+            said = (
+                N_("Table %(tables)s is still playing this round.")
+                if len(playing) == 1
+                else N_("Tables %(tables)s are still playing this round.")
             )
+            raise Conflict(said, "round", tables=Listed(playing))
         if night.rounds_planned is not None and now >= night.rounds_planned:
             raise Conflict(N_("Every planned round has been played."), "round")
         return seating.open_round(night, seating.next_seating(night))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask_babel import gettext
+from flask_babel import LazyString, gettext, ngettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
@@ -29,8 +29,20 @@ MOVEMENTS = [
     SelectChoice("rotation", _l("Rotation: everyone partners everyone")),
     SelectChoice("fixed_pairs", _l("Fixed pairs: each pair meets every other")),
 ]
+
+
+def hands(count: int) -> str:
+    """Return a number of hands in words, in the page's language."""
+    return ngettext("%(num)s hand", "%(num)s hands", count)
+
+
+def rounds(count: int) -> str:
+    """Return a number of rounds in words, in the page's language."""
+    return ngettext("%(num)s round", "%(num)s rounds", count)
+
+
 ROUND_HANDS = [SelectChoice("", _l("A whole game"))] + [
-    SelectChoice(str(n), _l("%(n)s hands", n=n)) for n in (4, 6, 8, 10, 12, 16, 20)
+    SelectChoice(str(n), LazyString(hands, n)) for n in (4, 6, 8, 10, 12, 16, 20)
 ]
 
 
@@ -67,7 +79,7 @@ class NightForm(FlaskForm):
     rounds = SelectField(
         _l("Rounds"),
         choices=[SelectChoice("", _l("Until the director finishes"))]
-        + [SelectChoice(str(n), _l("%(n)s rounds", n=n)) for n in range(2, 16)],
+        + [SelectChoice(str(n), LazyString(rounds, n)) for n in range(2, 16)],
         default="",
     )
     round_minutes = IntegerField(

@@ -16,7 +16,7 @@ from flask import (
     request,
     url_for,
 )
-from flask_babel import gettext
+from flask_babel import gettext, ngettext
 from markupsafe import Markup, escape
 
 from ..api.schema import whole_number
@@ -49,10 +49,12 @@ def rating_chart(history: list[tuple[object, float]], games: int) -> Markup:
         for i, v in enumerate(values)
     )
     label = escape(
-        gettext(
-            "Rating after each finished game, over %(games)s games: "
+        ngettext(
+            "Rating after each finished game, over %(num)s game: "
             "from %(first)s to %(last)s.",
-            games=games,
+            "Rating after each finished game, over %(num)s games: "
+            "from %(first)s to %(last)s.",
+            games,
             first=service.tenths(values[0]),
             last=service.tenths(values[-1]),
         )
@@ -104,7 +106,9 @@ def player(name: str) -> str:
         chart=rating_chart(found.history, found.rating.games if found.rating else 0),
         average=service.average,
         # Said in the page's language: the words are marked in history/pages.py.
-        suits={k: (SUIT_SYMBOL[k], gettext(word)) for k, word in SUIT_WORD.items()},
+        suits={
+            k: (gettext(SUIT_SYMBOL[k]), gettext(word)) for k, word in SUIT_WORD.items()
+        },
     )
 
 

@@ -245,7 +245,9 @@ def average(hands_points: tuple[int, int]) -> str:
     hands, points = hands_points
     if not hands:
         return "—"
-    # English says "hands" even of one: its words stay as they were.
-    return gettext(
-        "%(points)s over %(hands)s hands", points=tenths(points / hands), hands=hands
+    return ngettext(
+        "%(points)s over %(num)s hand",
+        "%(points)s over %(num)s hands",
+        hands,
+        points=tenths(points / hands),
     )

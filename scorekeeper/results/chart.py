@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import count
 
-from flask_babel import gettext
+from flask_babel import gettext, ngettext
 from markupsafe import Markup, escape
 
 from ..scoring import GameState, Table
@@ -37,9 +37,10 @@ def chart(table: Table, state: GameState, points: Callable[[int], str] = str) ->
         for side, total in zip(table.sides, state.totals, strict=True)
     )
     label = escape(
-        gettext(
+        ngettext(
+            "Score chart over %(num)s hand: %(sides)s.",
             "Score chart over %(num)s hands: %(sides)s.",
-            num=len(state.hands),
+            len(state.hands),
             sides=described,
         )
     )
@@ -47,7 +48,8 @@ def chart(table: Table, state: GameState, points: Callable[[int], str] = str) ->
         f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" '
         f'aria-label="{label}">'
         f'<line class="axis" x1="{pad}" x2="{width - pad}" y1="{zero}" y2="{zero}"/>'
-        f'<text x="2" y="{pad}">{high}</text><text x="2" y="{height - 6}">{low}</text>'
+        f'<text x="2" y="{pad}">{points(high)}</text>'
+        f'<text x="2" y="{height - 6}">{points(low)}</text>'
         + "".join(lines)
         + "</svg>"
         + '<p class="legend">'

@@ -242,7 +242,12 @@ def _end(rules: Rules, words: Words, five: bool = True) -> list[str]:
         )
     if rules.hands_limit is not None:
         lines.append(
-            _("After %(hands)s hands, redeals included") % {"hands": rules.hands_limit}
+            words.ngettext(
+                "After %(num)s hand, redeals included",
+                "After %(num)s hands, redeals included",
+                rules.hands_limit,
+            )
+            % {"num": rules.hands_limit}
             + _(ASSUMED)
             + _(", the highest total wins.")
         )

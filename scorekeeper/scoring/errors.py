@@ -18,6 +18,56 @@ class Word(str):
     __slots__ = ()
 
 
+class Quoted:
+    """A value in an error's sentence quoted as it was sent, such as a name typed.
+
+    English shows it as Python writes it ('Zoé'); a page in another language
+    puts it between that language's quotes (« Zoé »), the catalogue's QUOTES.
+    """
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+    def __str__(self) -> str:
+        return repr(self.value)
+
+    def __repr__(self) -> str:
+        return f"Quoted({self.value!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Quoted) and other.value == self.value
+
+    def __hash__(self) -> int:
+        return hash(repr(self.value))
+
+    @property
+    def inner(self) -> str:
+        """Return the value without the quotes, its control characters escaped."""
+        said = repr(self.value)
+        return said[1:-1] if isinstance(self.value, str) else said
+
+
+class Listed(tuple[object, ...]):
+    """Values a sentence lists (tables 1 and 2): each language joins them its way.
+
+    English reads "1, 2 and 3"; a page says "1, 2 et 3" in French.
+    """
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        said = [str(value) for value in self]
+        if len(said) < 2:
+            return "".join(said)
+        return f"{', '.join(said[:-1])} and {said[-1]}"
+
+
+# How a sentence quotes a value, for the catalogue to say in each language.
+QUOTES = N_("'%(value)s'")
+
+
 class ScoringError(ValueError):
     """Bad input to the engine: names the field at fault and, in a replay, the hand.
 

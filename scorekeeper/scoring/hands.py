@@ -8,7 +8,7 @@ from functools import lru_cache
 from types import MappingProxyType
 
 from .contracts import KNOWN_SPECIALS, PASS, SUITS, Contract, plural
-from .errors import N_, ScoringError
+from .errors import N_, Quoted, ScoringError
 from .names import normal_name
 from .rules import Rules
 from .table import Table
@@ -60,10 +60,10 @@ def parse_contract(rules: Rules, text: object) -> Contract | None:
     raise ScoringError(
         "contract",
         N_(
-            "%(key)r is not a contract: use 6S to 10NT (suits S C D H NT), "
+            "%(key)s is not a contract: use 6S to 10NT (suits S C D H NT), "
             "a special contract the rules allow, or pass."
         ),
-        key=key[:20],
+        key=Quoted(key[:20]),
     )
 
 
@@ -130,7 +130,9 @@ def make_hand(
     if bidder is not None:
         if not isinstance(bidder, str) or bidder not in table.players:
             raise ScoringError(
-                "bidder", N_("%(name)r is not at this table."), name=str(bidder)[:40]
+                "bidder",
+                N_("%(name)s is not at this table."),
+                name=Quoted(str(bidder)[:40]),
             )
         index = table.side_of(bidder)
         if side is not None and side != index:
@@ -151,7 +153,9 @@ def make_hand(
             raise ScoringError("partner", N_("Only five-handed games call a partner."))
         if not isinstance(partner, str) or partner not in table.players:
             raise ScoringError(
-                "partner", N_("%(name)r is not at this table."), name=str(partner)[:40]
+                "partner",
+                N_("%(name)s is not at this table."),
+                name=Quoted(str(partner)[:40]),
             )
         if partner == bidder:
             raise ScoringError(

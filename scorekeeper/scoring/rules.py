@@ -19,7 +19,7 @@ from .contracts import (
     normal_contract,
     special_contract,
 )
-from .errors import N_, ScoringError, Word
+from .errors import N_, Quoted, ScoringError, Word
 from .settings import DEFAULT_PRESET, SETTINGS
 
 VALUE_LIMIT = 100_000
@@ -164,13 +164,16 @@ def _check_int(key: str, value: object, optional: bool = False) -> int | None:
     if isinstance(value, bool) or not isinstance(value, int):
         kind = N_("a whole number or null") if optional else N_("a whole number")
         raise ScoringError(
-            key, N_("The rule %(key)r must be %(kind)s."), key=key, kind=Word(kind)
+            key,
+            N_("The rule %(key)s must be %(kind)s."),
+            key=Quoted(key),
+            kind=Word(kind),
         )
     if abs(value) > VALUE_LIMIT:
         raise ScoringError(
             key,
-            N_("The rule %(key)r must lie within ±%(limit)s."),
-            key=key,
+            N_("The rule %(key)s must lie within ±%(limit)s."),
+            key=Quoted(key),
             limit=VALUE_LIMIT,
         )
     return value
@@ -182,10 +185,10 @@ def _parse_special(key: object, spec: object) -> Special:
         raise ScoringError(
             field_name,
             N_(
-                "%(key)r cannot name a contract: use lowercase letters, digits and "
+                "%(key)s cannot name a contract: use lowercase letters, digits and "
                 "_, a letter first, at most 30 characters."
             ),
-            key=str(key)[:40],
+            key=Quoted(str(key)[:40]),
         )
     if key == PASS:
         raise ScoringError(
@@ -197,21 +200,25 @@ def _parse_special(key: object, spec: object) -> Special:
             raise ScoringError(
                 field_name,
                 N_(
-                    "The custom contract %(key)r needs a value and what makes it: "
+                    "The custom contract %(key)s needs a value and what makes it: "
                     '{"value": 300, "made": "at_least", "tricks": 8}.'
                 ),
-                key=key,
+                key=Quoted(key),
             )
         value = _check_int(field_name, spec)
         if value is None or value <= 0:
             raise ScoringError(
-                field_name, N_("The contract %(key)r must be worth > 0."), key=key
+                field_name,
+                N_("The contract %(key)s must be worth > 0."),
+                key=Quoted(key),
             )
         return replace(known, value=value)
     unknown = set(spec) - {"name", "value", "made", "tricks", "failure_value"}
     if unknown:
         raise ScoringError(
-            field_name, N_("Unknown setting %(setting)r."), setting=sorted(unknown)[0]
+            field_name,
+            N_("Unknown setting %(setting)s."),
+            setting=Quoted(sorted(unknown)[0]),
         )
     base = known or Special(key, key.replace("_", " ").capitalize(), 0, "at_least")
     value = _check_int(field_name, spec.get("value", base.value))
@@ -234,7 +241,7 @@ def _parse_special(key: object, spec: object) -> Special:
     assert value is not None
     if value <= 0 or (failure is not None and failure <= 0):
         raise ScoringError(
-            field_name, N_("The contract %(key)r must be worth > 0."), key=key
+            field_name, N_("The contract %(key)s must be worth > 0."), key=Quoted(key)
         )
     return Special(key, name.strip(), value, made, tricks, failure)
 
@@ -247,15 +254,15 @@ def _setting_value(key: str, value: object) -> object:
             allowed = ", ".join(str(c.value) for c in setting.choices)
             raise ScoringError(
                 key,
-                N_("%(key)r must be one of: %(allowed)s."),
-                key=key,
+                N_("%(key)s must be one of: %(allowed)s."),
+                key=Quoted(key),
                 allowed=allowed,
             )
         return value
     if setting.kind == "bool":
         if not isinstance(value, bool):
             raise ScoringError(
-                key, N_("The rule %(key)r must be true or false."), key=key
+                key, N_("The rule %(key)s must be true or false."), key=Quoted(key)
             )
         return value
     return _check_int(key, value, optional=setting.kind == "optional_int")
@@ -268,7 +275,7 @@ def rules_from_dict(data: Mapping[str, Any]) -> Rules:
     preset = data.get("preset", DEFAULT_PRESET)
     if not isinstance(preset, str) or preset not in PRESETS:
         raise ScoringError(
-            "preset", N_("There is no preset %(preset)r."), preset=preset
+            "preset", N_("There is no preset %(preset)s."), preset=Quoted(preset)
         )
     changes: dict[str, Any] = {}
     for key, value in data.items():
@@ -294,7 +301,9 @@ def rules_from_dict(data: Mapping[str, Any]) -> Rules:
         elif key in SETTINGS:
             changes[key] = _setting_value(key, value)
         else:
-            raise ScoringError(key, N_("%(key)r is not a rule setting."), key=key)
+            raise ScoringError(
+                key, N_("%(key)s is not a rule setting."), key=Quoted(key)
+            )
     rules = replace(PRESETS[preset], **changes)
     _check_consistent(rules)
     return rules

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .errors import N_, ScoringError, Word
+from .errors import N_, Quoted, ScoringError, Word
 from .names import is_visible, key_outgrows, mixed_scripts, name_key, normal_name
 
 NAME_LIMIT = 40
@@ -59,7 +59,9 @@ class Table:
             if player in side.players:
                 return index
         raise ScoringError(
-            "bidder", N_("%(player)r is not a player at this table."), player=player
+            "bidder",
+            N_("%(player)s is not a player at this table."),
+            player=Quoted(player),
         )
 
     def dealer(self, offset: int) -> str:
@@ -91,38 +93,38 @@ def clean_name(
     if len(name) > NAME_LIMIT:
         raise ScoringError(
             field,
-            N_("The %(what)s name %(name)r… is longer than %(most)s."),
+            N_("The %(what)s name %(name)s… is longer than %(most)s."),
             what=Word(what),
-            name=name[:20],
+            name=Quoted(name[:20]),
             most=NAME_LIMIT,
         )
     if not kept and key_outgrows(name, NAME_LIMIT):
         raise ScoringError(
             field,
             N_(
-                "The %(what)s name %(name)r is too long once its letters are "
+                "The %(what)s name %(name)s is too long once its letters are "
                 "written out in full; shorten it."
             ),
             what=Word(what),
-            name=name,
+            name=Quoted(name),
         )
     if any(not ch.isprintable() for ch in name):
         raise ScoringError(
             field,
-            N_("The %(what)s name %(name)r has control characters."),
+            N_("The %(what)s name %(name)s has control characters."),
             what=Word(what),
-            name=name,
+            name=Quoted(name),
         )
     mixed = () if kept else mixed_scripts(name)
     if mixed:
         raise ScoringError(
             field,
             N_(
-                "The %(what)s name %(name)r mixes %(scripts)s letters in one word; "
+                "The %(what)s name %(name)s mixes %(scripts)s letters in one word; "
                 "type each word in one alphabet."
             ),
             what=Word(what),
-            name=name,
+            name=Quoted(name),
             scripts=" and ".join(mixed),
         )
     return name

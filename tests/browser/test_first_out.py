@@ -39,6 +39,6 @@ def test_two_american_defenders_out_together_the_tapped_first_out_wins(
     tap(page, "Who went out first?", "1")
     page.get_by_role("button", name="Save hand").click()
 
-    expect(page.locator(".totals .score")).to_have_text(["510", "510", "-200"])
+    expect(page.locator(".totals .score")).to_have_text(["510", "510", "\u2212200"])
     expect(page.locator(".banner.win")).to_contain_text("Bob won out the front door")
     expect(page.locator(".totals .side", has_text="🏆")).to_contain_text("Bob")

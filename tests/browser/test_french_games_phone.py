@@ -36,9 +36,7 @@ def test_a_french_phone_scores_a_hand_in_french(live_server, french: Page):
     play, board, *_ = game_pages(live_server, FOUR)
     french.goto(live_server + play)
     assert french.locator("html").get_attribute("lang") == "fr"
-    bidder = french.locator(
-        "fieldset", has=french.get_by_text("Qui a remporté la mise?")
-    )
+    bidder = french.locator("fieldset", has=french.get_by_text("Qui a pris?"))
     bidder.locator("label.tap:has(input[value='Bartholomew'])").click()
     french.locator("label.tap:has(input[value='7H'])").click()
     tricks = french.locator("fieldset", has=french.get_by_text("Levées du preneur"))
@@ -102,9 +100,7 @@ def test_a_hand_kept_offline_is_told_in_french(live_server, line: Line, french: 
     french.goto(line.url + game["links"]["play"])
     expect(french.locator("#updated")).to_have_text("Mis à jour à l’instant")
     signal(french, line, False)
-    bidder = french.locator(
-        "fieldset", has=french.get_by_text("Qui a remporté la mise?")
-    )
+    bidder = french.locator("fieldset", has=french.get_by_text("Qui a pris?"))
     bidder.locator("label.tap:has(input[value='Bob'])").click()
     french.locator("label.tap:has(input[value='7H'])").click()
     french.get_by_role("button", name="Inscrire").click()

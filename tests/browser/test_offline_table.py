@@ -194,7 +194,7 @@ def test_a_refused_save_says_why_by_the_save_button_in_the_pages_words(
     assert page.evaluate("() => window.stayed") is True  # no page load
     tap(page, "Contract", "6S")
     page.get_by_role("button", name="Save hand").click()
-    expect(page.locator(".totals .score")).to_have_text(["-40", "60"])
+    expect(page.locator(".totals .score")).to_have_text(["\u221240", "60"])
     expect(said).to_be_hidden()
 
 

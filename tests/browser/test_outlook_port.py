@@ -327,7 +327,7 @@ def test_a_set_bidder_waiting_offline_shows_who_may_not_bid_and_what_wins(
     signal(page, line, True)
     expect(page.locator("#waiting")).to_be_hidden()
     expect(page.locator("table.hands tbody tr")).to_have_count(2)
-    expect(page.locator(".totals .score")).to_have_text(["450", "-230"])
+    expect(page.locator(".totals .score")).to_have_text(["450", "\u2212230"])
     expect(page.locator("[data-waiting]")).to_have_count(0)  # the server's own
     expect(barred).to_have_text(["Bob may not bid this hand."])
     expect(page.locator(".hint:visible")).to_have_text(waiting)

@@ -102,7 +102,7 @@ def test_a_four_handed_australian_game_from_first_hand_to_front_door(live_server
     expect_totals(page, "30", "200")
     expect(page.locator(".deal")).to_contain_text("Bob deals, Cat bids first")
     assert thumb.hand("Ann", "8S", 7) == 4
-    expect_totals(page, "-210", "230")
+    expect_totals(page, "\u2212210", "230")
 
     thumb.tap(page.get_by_role("link", name="Undo hand 2"))
     thumb.tap(page.get_by_role("button", name="Yes, undo hand 2"))
@@ -112,11 +112,11 @@ def test_a_four_handed_australian_game_from_first_hand_to_front_door(live_server
     thumb.choice("Tricks the bidders took", "5")
     page.get_by_role("button", name="Save hand").click()
     expect(page.locator(".saved")).to_contain_text("Hand 1 corrected")
-    expect_totals(page, "50", "-200")
+    expect_totals(page, "50", "\u2212200")
 
     thumb.hand("Ann", "10NT")
     expect(page.locator(".banner.win")).to_contain_text("Us won out the front door")
-    expect_totals(page, "570", "-200")
+    expect_totals(page, "570", "\u2212200")
     expect(page.get_by_role("button", name="Save hand")).to_have_count(0)
     page.get_by_role("button", name="Rematch").click()
     expect_totals(page, "0", "0")
@@ -127,7 +127,7 @@ def test_a_failed_ten_no_trumps_sends_a_side_out_the_back_door(live_server, page
     four_handed(page, live_server)
     Thumb(page).hand("Bob", "10NT", 2)
     expect(page.locator(".banner.win")).to_contain_text("Them went out the back door")
-    expect_totals(page, "80", "-520")
+    expect_totals(page, "80", "\u2212520")
 
 
 def test_a_tasmanian_game_runs_to_a_thousand_without_negatives(live_server, page):

@@ -79,7 +79,7 @@ def test_five_sides_at_minus_five_hundred_fit_without_scrolling_sideways(
     post(f"{live_server}/api/games/{game['id']}/hands", hand, game["write_token"])
     tablet.set_viewport_size(size)
     tablet.goto(f"{live_server}/games/{game['id']}/table")
-    expect(tablet.locator(".table-score").first).to_have_text(re.compile("^-"))
+    expect(tablet.locator(".table-score").first).to_have_text(re.compile("^\u2212"))
     overflow = tablet.evaluate(
         "document.documentElement.scrollWidth - document.documentElement.clientWidth"
     )

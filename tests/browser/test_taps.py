@@ -68,7 +68,7 @@ def test_a_four_handed_made_failed_and_passed_hand_need_no_scroll(live_server, p
     taps.append(thumb.count())
     page.goto(page.url.split("#")[0])  # as a watcher's phone, or a reload
     thumb.hand("Dan", "10H", tricks=8)  # the last row, and the tricks
-    expect_totals(page, "390", "-290")
+    expect_totals(page, "390", "\u2212290")
     taps.append(thumb.count())
     thumb.tap(page.get_by_role("button", name="Everyone passed"))
     expect(page.locator("#saved")).to_contain_text("everyone passed")

@@ -182,7 +182,8 @@ def test_the_summary_says_the_scores_who_won_how_who_played_and_the_notes():
 def test_the_summary_of_a_back_door_names_who_fell_and_keeps_the_minus():
     hand = {"bidder": "Bob", "contract": "10NT", "tricks": 0}
     assert chat(TEAMS, "", hand).splitlines()[0] == (
-        "Friday: Us 100 – Them -520 after 1 hand. Them went out the back door. Us won."
+        "Friday: Us 100 – Them \u2212520 after 1 hand. "
+        "Them went out the back door. Us won."
     )
 
 

@@ -25,8 +25,9 @@ def start(client: FlaskClient, **changes: str) -> str:
 
 
 def totals(html: str) -> list[str]:
-    """Return the big totals of a scoreboard."""
-    return re.findall(r'class="score">(-?\d+)<', html)
+    """Return the big totals of a scoreboard (its minus sign, U+2212, read as -)."""
+    found = re.findall(r'class="score">([\u2212-]?\d+)<', html)
+    return [total.replace("\u2212", "-") for total in found]
 
 
 def record(client: FlaskClient, board: str, **hand: str):

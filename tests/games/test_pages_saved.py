@@ -71,7 +71,7 @@ def test_a_correction_is_confirmed_and_its_undo_puts_the_old_hand_back(client):
     page = client.get(board).text
     assert totals(page) == ["60", "-200"]
     text, action, fields = confirmation(page)
-    assert text == "Hand 1 corrected: Bob 7♥ failed, Them -200, Us +60."
+    assert text == "Hand 1 corrected: Bob 7♥ failed, Them \u2212200, Us +60."
     assert action == board + "/hands/1/edit" and ">Undo the change</button>" in page
     back = client.post(action, data=fields, follow_redirects=True).text
     assert totals(back) == ["30", "200"]

@@ -107,7 +107,7 @@ def test_a_made_hand_is_confirmed_with_the_bidder_the_contract_and_the_points():
 
 def test_a_failed_hand_says_failed_and_leaves_out_sides_that_scored_nothing():
     line = said(house(defender_tricks="never"), TEAMS, us("8S", 6))
-    assert line == "Hand 1: Ann 8♠ failed, Us -240."
+    assert line == "Hand 1: Ann 8♠ failed, Us \u2212240."
 
 
 def test_a_slam_says_why_it_scored_more_than_the_bid():

@@ -105,7 +105,7 @@ def test_twenty_games_a_page_with_older_and_newer_links_that_keep_the_filter(
     [
         ("status=banana", "Not a valid choice"),
         ("status=", "Not a valid choice"),
-        ("page=abc", "Page: Not a valid integer value"),
+        ("page=abc", "Page: The page must be a number from 1 up."),
         ("page=0", "The page must be a number from 1 up."),
         ("page=-3", "The page must be a number from 1 up."),
         ("page=99999999999999999999", "The page must be a number from 1 up."),

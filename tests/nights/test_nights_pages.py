@@ -42,7 +42,9 @@ def set_up(client: FlaskClient, **changes: str) -> str:
 def test_a_director_sets_up_a_night_and_starts_rounds_from_the_console(client):
     night = set_up(client)
     console = client.get(f"/nights/{night}/direct").text
-    assert "Call time on round 1" in console and "Still playing: table 1, 2" in console
+    assert (
+        "Call time on round 1" in console and "Still playing: tables 1 and 2" in console
+    )
     token = csrf(console)
     called = client.post(f"/nights/{night}/direct/close", data={"csrf_token": token})
     page = client.get(called.headers["Location"]).text

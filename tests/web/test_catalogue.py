@@ -13,7 +13,8 @@ from babel.messages.pofile import read_po
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = ROOT / "scorekeeper" / "translations"
 CATALOGUES = sorted(TRANSLATIONS.glob("*/LC_MESSAGES/messages.po"))
-PLACEHOLDER = re.compile(r"%\((\w+)\)s")
+# %(name)r in English may be %(name)s between « » in French: the same value.
+PLACEHOLDER = re.compile(r"%\((\w+)\)[sr]")
 
 
 def untranslated(catalog: Catalog) -> list[str]:

@@ -49,8 +49,9 @@ def test_the_engines_refusal_of_a_hand_in_french_and_in_english(client, api):
     )
     assert french == (
         400,
-        f"'7X' n’est pas un contrat{NB}: utilisez 6S à 10NT (couleurs S C D H NT), "
-        "un contrat spécial que les règles permettent, ou pass.",
+        f"«{NB}7X{NB}» n’est pas une mise{NB}: utilisez 6S à 10NT "
+        "(couleurs S C D H NT), "
+        "une mise spéciale que les règles permettent, ou pass.",
     )
     assert api.game()["hands"] == []  # nothing written, in either language
 
@@ -61,12 +62,12 @@ def test_a_refusal_with_its_values_keeps_them_in_french(client, api):
     hand = {"bidder": "Ann", "contract": "7H", "tricks": [7, 2, 1]}
     assert said(client, "POST", path, True, json=hand, headers=api.headers()) == (
         400,
-        "Donnez les levées des 2 camps.",
+        "Donnez les levées des 2 équipes.",
     )
     hand = {"bidder": "Zed", "contract": "7H", "tricks": 7}
     assert said(client, "POST", path, True, json=hand, headers=api.headers()) == (
         400,
-        "'Zed' n’est pas à cette table.",
+        f"«{NB}Zed{NB}» n’est pas à cette table.",
     )
 
 
@@ -78,8 +79,7 @@ def test_who_may_not_bid_is_said_in_french(client, api):
     status, error = said(client, "POST", path, True, json=hand, headers=api.headers())
     assert (status, error) == (
         400,
-        f"Ann ne peut pas miser à cette manche{NB}: mis en échec à la manche "
-        "précédente.",
+        f"Ann ne peut pas miser à cette manche{NB}: a chuté à la manche précédente.",
     )
 
 
@@ -110,7 +110,7 @@ def test_an_error_within_an_error_is_french_all_through(client, api):
     assert french == (
         400,
         f"La manche 2 serait alors fausse{NB}: Ann ne peut pas miser à cette "
-        f"manche{NB}: mis en échec à la manche précédente.",
+        f"manche{NB}: a chuté à la manche précédente.",
     )
 
 

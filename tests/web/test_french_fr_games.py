@@ -63,7 +63,7 @@ def test_every_page_of_a_game_in_french_shows_no_english_catalogue_string(app, c
     board = game(app, client, *PLAYED)
     page = french(client, board)
     assert "Manche 4\u00a0: <strong>" in page and "mise en premier" in page
-    assert "Inscrire la manche 4" in page and "Qui a remporté la mise?" in page
+    assert "Inscrire la manche 4" in page and "Qui a pris?" in page
     assert "Annuler la manche 3" in page and "Règles en vigueur" in page
     assert "— passé" in page and "Manche 2\u00a0: <strong>" not in page
     # What wins or loses each side the game next hand, as a player would say it.
@@ -80,7 +80,7 @@ def test_every_page_of_a_game_in_french_shows_no_english_catalogue_string(app, c
 def test_an_edited_bid_asks_in_french_before_it_becomes_a_pass(app, client):
     board = game(app, client, *PLAYED)
     page = french(client, board + "/hands/2/edit")
-    assert "Manche 2\u00a0: Ann 8♠ ratée, Nous -240, Eux +40." in page
+    assert "Manche 2\u00a0: Ann 8♠ ratée, Nous \u2212240, Eux +40." in page
     assert "L’inscrire plutôt comme «\u00a0tout le monde passe\u00a0»?" in page
     assert 'value="Oui, tout le monde passe"' in page
 
@@ -102,7 +102,7 @@ def test_a_saved_hand_is_confirmed_in_french_with_its_undo(app, client):
 def test_a_won_game_says_how_in_french(app, client):
     board = game(app, client, {"bidder": "Bob", "contract": "10NT", "tricks": 10})
     page = french(client, board)
-    assert "Eux a gagné en entrant par la grande porte." in page
+    assert "Victoire de Eux en sortant par la grande porte." in page
     assert "Revanche" in page
 
 
@@ -160,7 +160,7 @@ def test_endings_and_reasons_read_as_french_sentences(app):
         )
         one = Ended((-500, 20), "back_door", 1)
         assert present.ending(["Nous", "Eux"], one) == (
-            "Nous est sorti par la porte arrière. Eux a gagné."
+            "Nous est sorti par la porte arrière. Victoire de Eux."
         )
         assert present.signed(250, "slam") == "+250 (chelem)"
         held = "their failed contract, 4 tricks, held at 490"

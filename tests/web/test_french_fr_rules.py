@@ -23,6 +23,7 @@ from test_language import (  # noqa: F401 (compiled: a fixture)
     csrf,
     english_left,
     make_app,
+    unswitched,
 )
 
 from scorekeeper.db.models import db
@@ -115,18 +116,18 @@ def test_the_rules_summary_in_french_reads_as_a_players_sentences(app):
     rule_pages(client)
     page = client.get("/rules/", headers=FRENCH).text
     for said in (
-        "Règles de départ\u00a0: Australie.",
+        "Règles de départ\u00a0: Australiennes.",
         "Misère vaut 150.",
-        "Contrats de 7♠ (120) à 10SA (500).",
+        "Mises de 7♠ (120) à 10SA (500).",
         "Une mise de six n’est qu’un signal et ne se joue pas.",
         "Pas de porte arrière\u00a0: aucun pointage n’est trop bas pour continuer.",
-        "Il faut tout juste 500 pour entrer par la grande porte\u00a0: une équipe "
-        "qui dépasse continue de jouer.",
+        "Seul un total d’exactement 500 fait sortir par la grande porte\u00a0: une "
+        "équipe qui le dépasse continue de jouer.",
         "la valeur d’une mise chutée est donnée aux adversaires",
         "Quand tout le monde passe, personne ne marque et le donneur suivant donne.",
         "Quand tout le monde passe, la manche se joue sans atout et chaque équipe "
         "marque 10 par levée, 250 pour les dix.",
-        "Australie, sauf\u00a0: valeur des contrats ordinaires\u00a0: perfect",
+        "Australiennes, sauf\u00a0: valeur des mises ordinaires\u00a0: perfect",
     ):
         assert said in page.replace("&#39;", "'"), said
 
@@ -176,7 +177,9 @@ def test_a_bad_name_and_a_stranger_are_told_in_french(app):
 
 
 def strip_tokens(page: bytes) -> bytes:
-    """Return a page without its form token, which differs on every request."""
+    """Return a page without its form token, which differs on every request, and
+    its footer (the language switch, there when a second language is spoken)."""
+    page = unswitched(page)
     return re.sub(rb'name="csrf_token" type="hidden" value="[^"]+"', b"", page)
 
 

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from ...scoring.errors import N_, ScoringError
+from ...scoring.errors import N_, Quoted, ScoringError
 from ...scoring.names import name_key
 from ...scoring.table import NAME_LIMIT
 from .pairing import T
@@ -67,7 +67,7 @@ def seat_table(number: int, players: Sequence[str]) -> Table:
     if len(players) in (3, 5):
         return Table(number, tuple((p,) for p in players))
     raise NightError(
-        "players", N_("A table cannot seat %(count)s players."), count=len(players)
+        "players", N_("No table seats this many: %(count)s."), count=len(players)
     )
 
 
@@ -96,8 +96,8 @@ def table_sizes(count: int, odd_players: str = "sit_out") -> tuple[int, ...]:
     if odd_players not in ODD_PLAYERS:
         raise NightError(
             "odd_players",
-            N_("Unknown odd_players %(odd_players)r."),
-            odd_players=odd_players,
+            N_("Unknown odd_players %(odd_players)s."),
+            odd_players=Quoted(odd_players),
         )
     extra = count % 4
     if odd_players == "sit_out" or extra == 0:
@@ -116,7 +116,7 @@ def check_roster(players: Sequence[str], field: str = "players") -> None:
     for player in players:
         if name_key(player) in seen:
             raise NightError(
-                field, N_("%(player)r is on the roster twice."), player=player
+                field, N_("%(player)s is on the roster twice."), player=Quoted(player)
             )
         seen.add(name_key(player))
 
