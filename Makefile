@@ -41,10 +41,12 @@ run: $(VENV)/.installed $(MO)
 	HOST=$(HOST) PORT=$(PORT) $(BIN)/python -m scorekeeper.serve
 
 # Debian's Chromium drives the browser tests; Playwright's own download does not work here.
-# zbar-tools' zbarimg reads the share page's QR code back from a screenshot.
+# zbar-tools' zbarimg reads the share page's QR code back from a screenshot;
+# poppler-utils' pdftotext reads the printed movement, tally and table cards back.
 browser:
 	@test -x /usr/bin/chromium || (apt-get update -qq && apt-get install -y -qq chromium)
 	@test -x /usr/bin/zbarimg || (apt-get update -qq && apt-get install -y -qq zbar-tools)
+	@test -x /usr/bin/pdftotext || (apt-get update -qq && apt-get install -y -qq poppler-utils)
 
 test: $(VENV)/.installed-test $(MO) browser
 	$(BIN)/ruff check .
