@@ -145,6 +145,8 @@ def set_up(base: str, page: Page) -> tuple[list[tuple[str, int]], dict[str, str]
         (nights[0]["links"]["direct"], 200),  # this phone directs it from now on
         (f"{night}/direct", 200),
         (f"{night}/cards", 200),
+        (f"{night}/schedule", 200),  # the movement to print
+        (f"{night}/tallies", 200),  # the tally cards to print
         (f"{night}/direct/close?round=1", 200),  # the console asks once
         (f"{night}/direct/finish", 200),
         (f"{night}/direct/players/Ivy/gone", 200),
