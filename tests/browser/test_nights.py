@@ -100,3 +100,28 @@ def test_the_night_pages_fit_a_phone_and_pass_axe(live_server, page: Page):
     assert_fits(page)
     status, answer, _ = call(f"{live_server}/api/nights/{made['id']}")
     assert status == 200 and "director_token" not in answer
+
+
+def test_a_table_of_three_five_or_six_is_offered_with_the_rotation_only(
+    live_server, page: Page
+):
+    page.goto(f"{live_server}/nights/new")
+    mixed = page.locator('input[name="odd_players"][value="mixed_tables"]')
+    sit_out = page.locator('input[name="odd_players"][value="sit_out"]')
+
+    def tap(movement: str) -> None:
+        radio = page.locator(f'input[name="movement"][value="{movement}"]')
+        page.locator("label.tap", has=radio).click()
+
+    tap("rotation")
+    page.locator("label.tap", has=mixed).click()
+    expect(mixed).to_be_checked()
+    tap("progressive")  # mixed tables go with the rotation only (NIGHTS.md)
+    expect(mixed).to_be_disabled()
+    expect(page.locator("label.tap", has=mixed)).to_be_hidden()
+    expect(sit_out).to_be_checked()
+    tap("fixed_pairs")
+    expect(mixed).to_be_disabled()
+    tap("rotation")
+    expect(mixed).to_be_enabled()
+    expect(page.locator("label.tap", has=mixed)).to_be_visible()
