@@ -11,7 +11,7 @@ from werkzeug.wrappers import Response
 from ..db import idempotency
 from ..errors import AppError, Forbidden, Stale, app_error, wants_json
 from ..language import N_, points
-from ..nights.room.after import after_round
+from ..nights.room.after import after_round, night_game_name
 from ..results.chart import chart
 from ..scoring import Hand, ScoringError, describe_rules, port_model
 from ..web import access, conditional, repeats
@@ -109,9 +109,11 @@ def drawn(
         if form
         else {"form": None, "table": table}
     )
+    night_after = after_round(game.id, state.finished)
     return render_template(
         "games/scoreboard.html",
         game=game.game,
+        title=night_game_name(night_after, game.game.name),
         state=state,
         writer=token is not None,
         **fields,
@@ -131,7 +133,7 @@ def drawn(
         undo=token is not None and state.hands and not (state.finished and offered),
         rematch=service.rematch_of(game),
         # A night's game: no rematch, no delete; once ended, where everyone goes.
-        night_after=after_round(game.id, state.finished),
+        night_after=night_after,
         limit=game.rules.hands_limit,
         number=len(state.hands) + 1,
     )

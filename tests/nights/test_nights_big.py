@@ -63,7 +63,7 @@ def test_a_hall_of_120_players_sets_up_on_the_page_and_every_page_draws(
     night = answer.headers["Location"].split("/")[2]
     console = client.get(answer.headers["Location"]).text
     assert "Night started: round 1 at 30 tables." in console
-    assert "Still playing: table 1, 2, 3" in console and ", 30" in console
+    assert "Still playing: tables 1, 2, 3" in console and "29 and 30." in console
     screen = client.get(f"/nights/{night}/screen").text
     assert screen.count('class="night-table') >= 30
     assert all(name in screen for name in HALL)

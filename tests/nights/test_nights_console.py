@@ -70,7 +70,7 @@ def test_a_line_flashed_for_the_director_is_shown_even_when_the_night_did_not_mo
     )
     again = client.get(started.headers["Location"], headers=tag)
     assert again.status_code == 200
-    assert "Table 1, 2 is still playing this round." in again.text
+    assert "Tables 1 and 2 are still playing this round." in again.text
 
 
 def test_the_other_directors_console_is_not_drawn_with_this_ones_forms(client, app):
