@@ -66,7 +66,7 @@ def test_the_console_and_the_cards_draw_thirty_tables(live_server, browser: Brow
     laptop.set_default_timeout(20_000)
     laptop.goto(f"{live_server}{made['links']['direct']}")
     expect(laptop.locator(".night-table")).to_have_count(30)
-    expect(laptop.locator(".next-step")).to_contain_text("Still playing: table 1, 2")
+    expect(laptop.locator(".next-step")).to_contain_text("Still playing: tables 1, 2")
     scroll = (
         "document.documentElement.scrollWidth - document.documentElement.clientWidth"
     )
