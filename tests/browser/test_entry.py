@@ -179,8 +179,12 @@ def test_a_new_game_reviews_the_rules_and_the_dealer_before_it_starts(
     expect(page.locator(".deal")).to_contain_text("Cat deals")
 
 
-# Every word on a tile that the layout broke across lines ("6/N/T", "10/0").
-BROKEN_WORDS = """() => {
+# Every word on a tile that the layout broke across lines ("6/N/T", "10/0"), read
+# once the page has loaded (as SIDEWAYS is: a page a tap just opened may not yet
+# have its style sheet).
+BROKEN_WORDS = """async () => {
+  if (document.readyState !== 'complete')
+    await new Promise((done) => addEventListener('load', done, {once: true}));
   const broken = [];
   for (const tile of document.querySelectorAll('label.tap > span')) {
     const walk = document.createTreeWalker(tile, NodeFilter.SHOW_TEXT);
@@ -201,12 +205,16 @@ BROKEN_WORDS = """() => {
 
 # Anything on the page that scrolls sideways (the page itself or a box in it),
 # and any button whose words run out of it.
-SIDEWAYS = """() => [document.documentElement, ...document.querySelectorAll('main *')]
+SIDEWAYS = """async () => {
+  if (document.readyState !== 'complete')
+    await new Promise((done) => addEventListener('load', done, {once: true}));
+  return [document.documentElement, ...document.querySelectorAll('main *')]
   .filter((e) => e.scrollWidth > e.clientWidth + 1 && (e === document.documentElement
     || e.matches('button, input[type=submit], .button')
     || ['auto', 'scroll'].includes(getComputedStyle(e).overflowX)))
   .map((e) => `${e.tagName.toLowerCase()}.${e.className}`
-    + ` by ${e.scrollWidth - e.clientWidth}px`)"""
+    + ` by ${e.scrollWidth - e.clientWidth}px`);
+}"""
 
 
 def test_at_200_percent_zoom_nothing_scrolls_sideways_and_no_tile_breaks_a_word(

@@ -14,8 +14,12 @@ from test_table import Thumb, expect_totals, new_game
 
 pytestmark = pytest.mark.browser
 
-# The page, or any box in it, that scrolls sideways or runs off the side.
-SIDEWAYS = """() => {
+# The page, or any box in it, that scrolls sideways or runs off the side; read
+# once the page has loaded (a page just navigated to by a tap may not yet have
+# its style sheet, and is then as wide as its longest line).
+SIDEWAYS = """async () => {
+  if (document.readyState !== 'complete')
+    await new Promise((done) => addEventListener('load', done, {once: true}));
   const width = document.documentElement.clientWidth;
   const found = [];
   if (document.documentElement.scrollWidth > width)
