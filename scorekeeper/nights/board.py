@@ -1,116 +1,28 @@
 """What a night shows (NIGHTS.md `GET /api/nights/<id>`): each table's score and
 winner, the standings and the awards, read from the games' kept result rows
-(results/models.py), not by replaying every table's hands.
+(tables.py), not by replaying every table's hands; and its ETag, with what each
+worker drew last for it.
 """
 
 from __future__ import annotations
 
 import hashlib
 import threading
-from collections import OrderedDict, defaultdict
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 from flask import Response, request, session
-from sqlalchemy.orm import lazyload
 
 from .. import language
 from ..api.schema import created as stamp
-from ..db.models import Game, GameSide, Player, db
-from ..db.store import load
+from ..db.models import Game, db
 from ..errors import N_, NotFound
-from ..results.models import HandResultRow, SideResult
-from . import standings
+from . import standings, tables
 from .clock import times
 from .models import Night, NightTable
-from .standings import RoundResult, Standing, TableResult, tie_winner
-
-Sides = tuple[tuple[str, ...], ...]
-LAZY = lazyload(Game.sides)  # a game's sides: read here in one query
-
-
-@dataclass(frozen=True)
-class Played:
-    """One table's game as its kept rows stand."""
-
-    game_id: str
-    sides: Sides
-    totals: tuple[int, ...]
-    ending: str | None
-    winner: int | None  # the night's winner (the tie rule applied), once ended
-    hands: int
-    version: int
-
-
-def _seated(game_ids: list[str]) -> dict[str, Sides]:
-    query = (
-        db.select(GameSide.game_id, GameSide.position, Player.name)
-        .join(Player, Player.side_id == GameSide.id)
-        .where(GameSide.game_id.in_(game_ids))
-        .order_by(GameSide.game_id, GameSide.position, Player.position)
-    )
-    found: dict[str, dict[int, list[str]]] = defaultdict(lambda: defaultdict(list))
-    for game_id, position, name in db.session.execute(query):
-        found[game_id][position].append(name)
-    return {g: tuple(tuple(s[p]) for p in sorted(s)) for g, s in found.items()}
-
-
-def seated(game_ids: list[str]) -> dict[str, Sides]:
-    """Return these games' sides, each its players in order, in one query."""
-    return _seated(game_ids)
-
-
-# The tie rule's answer for each level game, by its id and version: a replay
-# once per worker and version, not on every read of the night.
-_LEVEL: OrderedDict[tuple[str, int], int] = OrderedDict()
-_LOCK = threading.Lock()
-LEVEL_KEPT = 4096
-
-
-def _level_winner(game_id: str, version: int, totals: tuple[int, ...]) -> int:
-    """The tie rule: the last hand whose points differed decides (a replay, but
-    only for a game that ended level, and kept by its version)."""
-    found = _LEVEL.get((game_id, version))
-    if found is None:
-        top = max(totals)
-        level = [s for s, total in enumerate(totals) if total == top]
-        hands = load(game_id).state.hands
-        found = tie_winner(level, [h.points for h in hands])
-        with _LOCK:
-            _LEVEL[(game_id, version)] = found
-            while len(_LEVEL) > LEVEL_KEPT:
-                _LEVEL.popitem(last=False)
-    return found
-
-
-def played(game_ids: list[str]) -> dict[str, Played]:
-    """Return each of these games as a night's table, in three queries."""
-    if not game_ids:
-        return {}
-    seated = _seated(game_ids)
-    totals: dict[str, dict[int, int]] = defaultdict(dict)
-    query = db.select(SideResult.game_id, SideResult.position, SideResult.total)
-    for game_id, position, total in db.session.execute(
-        query.where(SideResult.game_id.in_(game_ids))
-    ):
-        totals[game_id][position] = total
-    columns = (Game.id, Game.ending, Game.winner, Game.hand_count, Game.version)
-    rows = db.session.execute(db.select(*columns).where(Game.id.in_(game_ids))).all()
-    # The level games the tie rule replays: read at once, held while each loads.
-    level = [
-        g for g, end, won, _, v in rows if end and won is None and (g, v) not in _LEVEL
-    ]
-    of_level = db.select(Game).where(Game.id.in_(level)).options(LAZY)
-    held = db.session.scalars(of_level).all() if len(level) > 1 else []  # noqa: F841
-    found = {}
-    for game_id, ending, winner, hands, version in rows:
-        sides = seated[game_id]
-        score = tuple(totals[game_id].get(s, 0) for s in range(len(sides)))
-        if ending is not None and winner is None:
-            winner = _level_winner(game_id, version, score)
-        found[game_id] = Played(game_id, sides, score, ending, winner, hands, version)
-    return found
+from .standings import RoundResult, Standing, TableResult
+from .tables import Played
 
 
 def night_games(night: Night) -> list[str]:
@@ -123,7 +35,7 @@ def tables_playing(night: Night) -> list[int]:
     if not night.rounds:
         return []
     current = night.rounds[-1].tables
-    games = played([t.game_id for t in current])
+    games = tables.played([t.game_id for t in current])
     return [t.number for t in current if games[t.game_id].ending is None]
 
 
@@ -156,6 +68,7 @@ def etag(night: Night) -> str:
 # once, every other poll until the next hand is served from here.
 _KEPT: OrderedDict[tuple[str, str], tuple[str, Any]] = OrderedDict()
 KEPT_NIGHTS = 256
+_LOCK = threading.Lock()
 
 
 def polled(
@@ -218,21 +131,6 @@ def night_standings(night: Night, games: dict[str, Played]) -> list[Standing]:
     return standings.standings(roster, round_results(night, games), night.rank_by)
 
 
-def awards(game_ids: Iterable[str]) -> list[dict[str, Any]]:
-    """Return the night's awards from its hands' kept rows (standings.awards)."""
-    ids = list(game_ids)
-    if not ids:
-        return []
-    rows = HandResultRow.__table__.c
-    query = db.select(
-        rows.bidder, rows.kind, rows.level, rows.made, rows.points, rows.taken
-    )
-    found = db.session.execute(
-        query.where(rows.game_id.in_(ids), rows.bidder.is_not(None))
-    )
-    return standings.awards([tuple(row) for row in found])
-
-
 def _status(games: dict[str, Played], game_ids: list[str]) -> str:
     done = all(games[g].ending is not None for g in game_ids)
     return "finished" if done else "in_progress"
@@ -251,13 +149,13 @@ def night_status(night: Night, rounds: list[dict[str, Any]]) -> str:
 def night_to_dict(night: Night) -> dict[str, Any]:
     """Return the night as the API shows it to everyone (no token)."""
     ids = night_games(night)
-    games = played(ids)
+    games, tallies = tables.shown(ids)
     rounds = []
     for one in night.rounds:
-        tables = []
+        listed = []
         for t in one.tables:
             game = games[t.game_id]
-            tables.append(
+            listed.append(
                 {
                     "number": t.number,
                     "game": t.game_id,
@@ -276,7 +174,7 @@ def night_to_dict(night: Night) -> dict[str, Any]:
                 "number": one.number,
                 "status": status,
                 "called": one.called,
-                "tables": tables,
+                "tables": listed,
                 "sitting_out": list(one.sitting_out),
                 **times.round_times(one),
             }
@@ -296,5 +194,5 @@ def night_to_dict(night: Night) -> dict[str, Any]:
         "players": [{"name": p.name, "present": p.present} for p in night.players],
         "rounds": rounds,
         "standings": [vars(s) for s in night_standings(night, games)],
-        "awards": awards(ids),
+        "awards": standings.awarded(tallies),
     }

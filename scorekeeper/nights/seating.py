@@ -17,7 +17,7 @@ from ..games import service as games
 from ..scoring import make_table, name_key
 from ..scoring.rules import rules_from_dict
 from ..text import TEXT_LIMIT
-from . import board, cards
+from . import board, cards, tables
 from .models import Night, NightRound, NightTable
 from .movements import movement
 from .movements import pairs as pairs_movement
@@ -65,7 +65,7 @@ def pair_order(night: Night) -> list[tuple[str, str]]:
 
 def history(night: Night) -> list[Seating]:
     """Return every round so far as the movements see it."""
-    sides = board.seated([t.game_id for one in night.rounds for t in one.tables])
+    sides = tables.seated([t.game_id for one in night.rounds for t in one.tables])
     return [
         Seating(
             tuple(movement.Table(t.number, sides[t.game_id]) for t in one.tables),
@@ -121,9 +121,9 @@ def next_seating(night: Night) -> Seating:
         return schedule[len(past)]
     if night.movement == "rotation":
         return _seat(lambda: _rotation(night, player_order(night), past), "players")
-    tables = night.rounds[-1].tables
-    games = board.played([t.game_id for t in tables])
-    winners = {t.number: games[t.game_id].winner for t in tables}
+    last = night.rounds[-1].tables
+    games = tables.played([t.game_id for t in last])
+    winners = {t.number: games[t.game_id].winner for t in last}
     return _seat(
         lambda: movement.progressive_next(past, winners, present(night)), "players"
     )

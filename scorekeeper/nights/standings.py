@@ -129,12 +129,17 @@ AWARDS = (
 AwardHand = tuple[str, str, int | None, bool | None, int | None, int | None]
 
 
-def awards(hands: Iterable[AwardHand]) -> list[dict[str, Any]]:
-    """Return the night's awards, each to the bidders best at it (ties share one):
+# What one game's hands count towards each award: by the award's key, each
+# bidder's count (the highest hand: their best points). Counted once a game
+# and version by the board (tables.py), then added up over the night.
+Tallies = dict[str, dict[str, int]]
+
+
+def tallies(hands: Iterable[AwardHand]) -> Tallies:
+    """Count what these hands earn towards each award, bidder by bidder:
     contracts made, the highest single hand's points, hands in which their side
-    took all ten tricks (whatever was bid), misères made. An award no one
-    earned is left out."""
-    counts: dict[str, dict[str, int]] = {key: {} for _, key in AWARDS}
+    took all ten tricks (whatever was bid), misères made."""
+    counts: Tallies = {key: {} for _, key in AWARDS}
     for bidder, kind, _level, made, points, taken in hands:
         for key, counted in (
             ("made", bool(made)),
@@ -145,10 +150,30 @@ def awards(hands: Iterable[AwardHand]) -> list[dict[str, Any]]:
                 counts[key][bidder] = counts[key].get(bidder, 0) + 1
         if points is not None and points > counts["highest"].get(bidder, 0):
             counts["highest"][bidder] = points
-    found = []
+    return counts
+
+
+def awarded(games: Iterable[Tallies]) -> list[dict[str, Any]]:
+    """Return the night's awards from its games' tallies, each to the bidders
+    best at it (ties share one). An award no one earned is left out."""
+    counts: Tallies = {key: {} for _, key in AWARDS}
+    for one in games:
+        for key, counted in one.items():
+            into = counts[key]
+            for bidder, value in counted.items():
+                if key == "highest":
+                    into[bidder] = max(into.get(bidder, 0), value)
+                else:
+                    into[bidder] = into.get(bidder, 0) + value
+    won = []
     for name, key in AWARDS:
         best = max(counts[key].values(), default=0)
         if best > 0:
             players = sorted(p for p, v in counts[key].items() if v == best)
-            found.append({"name": name, "players": players, "value": best})
-    return found
+            won.append({"name": name, "players": players, "value": best})
+    return won
+
+
+def awards(hands: Iterable[AwardHand]) -> list[dict[str, Any]]:
+    """Return the awards these hands earn (`tallies`, then `awarded`)."""
+    return awarded([tallies(hands)])

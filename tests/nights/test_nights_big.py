@@ -106,7 +106,7 @@ def statements_to_read(client: FlaskClient, app: Any, players: list[str]) -> int
     """Set up a night whose tables all end level (6 spades made 6: 40 all),
     and count the SQL statements its first read asks."""
     from scorekeeper.db.models import db
-    from scorekeeper.nights import board
+    from scorekeeper.nights import board, tables
 
     night = make(client, players=players, round_hands=1)
     for table in night["rounds"][0]["tables"]:
@@ -117,7 +117,7 @@ def statements_to_read(client: FlaskClient, app: Any, players: list[str]) -> int
             headers=director(night),
         )
         assert saved.status_code == 201, saved.json
-    board._LEVEL.clear()
+    tables.forget()
     board._KEPT.clear()
     count = [0]
 
@@ -145,3 +145,44 @@ def test_a_night_whose_tables_ended_level_is_read_in_as_many_queries_however_man
     two = statements_to_read(client, app, HALL[:8])
     eight = statements_to_read(client, app, HALL[8:40])
     assert eight == two
+
+
+def test_a_night_read_again_after_a_hand_reads_that_hand_s_table_only(
+    client, app, monkeypatch
+):
+    # Every read after a hand read each of the night's games again (240 at a
+    # 30-table night's last round): now what a worker read of a game is kept
+    # by its version, and a hand moves only its own game's.
+    from scorekeeper.nights import tables
+
+    night = make(client, players=HALL[:24], round_hands=2)
+    first, second = night["rounds"][0]["tables"][:2]
+    for table in (first, second):
+        bidder = table["sides"][0]["players"][0]
+        hand = {"bidder": bidder, "contract": "7H", "tricks": 7}
+        path = f"/api/games/{table['game']}/hands"
+        assert client.post(path, json=hand, headers=director(night)).status_code == 201
+    get(client, night["id"])  # every table read once
+    asked: list[list[str]] = []
+    read = tables._played
+    monkeypatch.setattr(
+        tables,
+        "_played",
+        lambda rows: asked.append([row[0] for row in rows]) or read(rows),
+    )
+    hand = {"bidder": first["sides"][1]["players"][0], "contract": "6S", "tricks": 6}
+    path = f"/api/games/{first['game']}/hands"
+    assert client.post(path, json=hand, headers=director(night)).status_code == 201
+    kept = get(client, night["id"])
+    assert asked == [[first["game"]]]
+    # What is kept is what a fresh read shows: scores, hands, winners, awards.
+    tables.forget()
+    from scorekeeper.nights import board
+
+    board._KEPT.clear()
+    assert get(client, night["id"]) == kept
+    table = kept["rounds"][0]["tables"][0]
+    assert table["hands"] == 2 and table["status"] == "finished"
+    assert {"Most contracts made", "Highest hand"} <= {
+        a["name"] for a in kept["awards"]
+    }

@@ -8,10 +8,12 @@ from hypothesis import strategies as st
 from scorekeeper.nights.standings import (
     RoundResult,
     TableResult,
+    awarded,
     awards,
     bye_points,
     half_away,
     standings,
+    tallies,
     tie_winner,
 )
 
@@ -93,3 +95,22 @@ def test_awards_go_to_the_best_bidders_and_an_award_no_one_earned_is_left_out():
         {"name": "Most misères made", "players": ["Bob"], "value": 1},
     ]
     assert awards([("Cat", "normal", 6, False, -40, 5)]) == []
+
+
+AWARD_HANDS = st.lists(
+    st.tuples(
+        st.sampled_from(["Ann", "Bob", "Cat", "Dan"]),
+        st.sampled_from(["normal", "misere"]),
+        st.one_of(st.none(), st.integers(6, 10)),
+        st.one_of(st.none(), st.booleans()),
+        st.one_of(st.none(), st.integers(-500, 520)),
+        st.one_of(st.none(), st.integers(0, 10)),
+    )
+)
+
+
+@given(AWARD_HANDS, AWARD_HANDS, AWARD_HANDS)
+def test_a_night_s_awards_are_its_games_tallies_added_up(one, two, three):
+    # The board counts each game's hands once a version and adds the counts up.
+    games = [tallies(one), tallies(two), tallies(three)]
+    assert awarded(games) == awards(one + two + three)

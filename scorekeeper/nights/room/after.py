@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...db.models import db
-from .. import board, seating
+from .. import seating, tables
 from ..models import Night, NightTable
 
 # A seated table as the movements name one (seating re-exports their module).
@@ -45,7 +45,7 @@ def after_round(game_id: str, ended: bool) -> dict[str, Any] | None:
     night = db.session.get(Night, table.night_id)
     assert night is not None  # its table holds it
     one = night.rounds[table.round - 1]
-    games = board.played([t.game_id for t in one.tables])
+    games = tables.played([t.game_id for t in one.tables])
     playing = [t.number for t in one.tables if games[t.game_id].ending is None]
     later = night.rounds[table.round] if len(night.rounds) > table.round else None
     planned = night.rounds_planned is not None and night.rounds_planned <= table.round
@@ -54,9 +54,9 @@ def after_round(game_id: str, ended: bool) -> dict[str, Any] | None:
     )
     going = None
     if later is not None:
-        seated = board.seated([t.game_id for t in later.tables])
-        tables = (Table(t.number, seated[t.game_id]) for t in later.tables)
-        going = seating.Seating(tuple(tables), tuple(later.sitting_out))
+        seated = tables.seated([t.game_id for t in later.tables])
+        seats = tuple(Table(t.number, seated[t.game_id]) for t in later.tables)
+        going = seating.Seating(seats, tuple(later.sitting_out))
     elif not finished and not playing:
         going = seating.upcoming(night)  # between rounds: as the big screen shows it
     onward = later is not None and any(t.number == table.number for t in later.tables)

@@ -11,7 +11,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ...errors import N_, NotFound
 from ...scoring import name_key
-from .. import board
+from .. import board, tables
 from ..forms import ActionForm
 from ..pages import directed
 from ..service import Night, load
@@ -30,8 +30,7 @@ def progress(night: Night, number: int) -> list[dict[str, object]]:
     """Return round `number`'s tables still playing, each with its hands so far."""
     data = board.night_to_dict(night)
     one = next((r for r in data["rounds"] if r["number"] == number), None)
-    tables = one["tables"] if one else []
-    return [t for t in tables if t["status"] != "finished"]
+    return [t for t in (one["tables"] if one else []) if t["status"] != "finished"]
 
 
 def ask(night: Night, **page: object) -> str:
@@ -123,7 +122,7 @@ def after(night_id: str, number: int, table: int) -> BaseResponse:
         if at is None:
             message = N_("There is no table %(number)s in this night.")
             raise NotFound(message, "table", number=table)
-        ended = board.played([at.game_id])[at.game_id].ending is not None
+        ended = tables.played([at.game_id])[at.game_id].ending is not None
         said = after_round(at.game_id, ended)
         return render_template("nights/after.html", night=found, night_after=said)
 

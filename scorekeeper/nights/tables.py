@@ -1,0 +1,169 @@
+"""A night's tables as their games' kept rows stand (results/models.py): each
+table's sides, totals, hands and the night's winner, and what its hands count
+towards the awards, never by replaying every table's hands.
+
+What the night's reads (its page, API, big screen) see of each game is kept by
+the game's id and version, which moves with every write to the game as the
+night's ETag does: a night drawn again after a hand reads that hand's table
+again, not the other tables of its eight rounds. Writes (seating a round,
+calling time) read afresh (`played`), never from what is kept.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict, defaultdict
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy.orm import lazyload
+
+from ..db.models import Game, GameSide, Player, db
+from ..db.store import load
+from ..results.models import HandResultRow, SideResult
+from . import standings
+from .standings import Tallies, tie_winner
+
+Sides = tuple[tuple[str, ...], ...]
+LAZY = lazyload(Game.sides)  # a game's sides: read here in one query
+
+
+@dataclass(frozen=True)
+class Played:
+    """One table's game as its kept rows stand."""
+
+    game_id: str
+    sides: Sides
+    totals: tuple[int, ...]
+    ending: str | None
+    winner: int | None  # the night's winner (the tie rule applied), once ended
+    hands: int
+    version: int
+
+
+def seated(game_ids: list[str]) -> dict[str, Sides]:
+    """Return these games' sides, each its players in order, in one query."""
+    query = (
+        db.select(GameSide.game_id, GameSide.position, Player.name)
+        .join(Player, Player.side_id == GameSide.id)
+        .where(GameSide.game_id.in_(game_ids))
+        .order_by(GameSide.game_id, GameSide.position, Player.position)
+    )
+    found: dict[str, dict[int, list[str]]] = defaultdict(lambda: defaultdict(list))
+    for game_id, position, name in db.session.execute(query):
+        found[game_id][position].append(name)
+    return {g: tuple(tuple(s[p]) for p in sorted(s)) for g, s in found.items()}
+
+
+# The tie rule's answer for each level game, and what each game shows, by its
+# id and version: read once per worker and version, not on every read.
+_LEVEL: OrderedDict[tuple[str, int], int] = OrderedDict()
+_SHOWN: OrderedDict[tuple[str, int], tuple[Played, Tallies]] = OrderedDict()
+_LOCK = threading.Lock()
+LEVEL_KEPT = 4096
+SHOWN_KEPT = 8192  # a 30-table night of 8 rounds is 240 games
+
+
+def _keep(kept: OrderedDict[tuple[str, int], Any], key: Any, value: Any) -> None:
+    with _LOCK:
+        kept[key] = value
+        kept.move_to_end(key)
+        while len(kept) > (LEVEL_KEPT if kept is _LEVEL else SHOWN_KEPT):
+            kept.popitem(last=False)
+
+
+def _level_winner(game_id: str, version: int, totals: tuple[int, ...]) -> int:
+    """The tie rule: the last hand whose points differed decides (a replay, but
+    only for a game that ended level, and kept by its version)."""
+    found = _LEVEL.get((game_id, version))
+    if found is None:
+        top = max(totals)
+        level = [s for s, total in enumerate(totals) if total == top]
+        hands = load(game_id).state.hands
+        found = tie_winner(level, [h.points for h in hands])
+        _keep(_LEVEL, (game_id, version), found)
+    return found
+
+
+def _versions(
+    game_ids: list[str],
+) -> list[tuple[str, str | None, int | None, int, int]]:
+    columns = (Game.id, Game.ending, Game.winner, Game.hand_count, Game.version)
+    return list(db.session.execute(db.select(*columns).where(Game.id.in_(game_ids))))
+
+
+def _played(
+    rows: list[tuple[str, str | None, int | None, int, int]],
+) -> dict[str, Played]:
+    """Return these games (their rows of `_versions`) as tables, in two queries
+    more (and a replay of each game that ended level, kept by version)."""
+    game_ids = [row[0] for row in rows]
+    sides = seated(game_ids)
+    totals: dict[str, dict[int, int]] = defaultdict(dict)
+    query = db.select(SideResult.game_id, SideResult.position, SideResult.total)
+    for game_id, position, total in db.session.execute(
+        query.where(SideResult.game_id.in_(game_ids))
+    ):
+        totals[game_id][position] = total
+    # The level games the tie rule replays: read at once, held while each loads.
+    level = [
+        g for g, end, won, _, v in rows if end and won is None and (g, v) not in _LEVEL
+    ]
+    of_level = db.select(Game).where(Game.id.in_(level)).options(LAZY)
+    held = db.session.scalars(of_level).all() if len(level) > 1 else []  # noqa: F841
+    found = {}
+    for game_id, ending, winner, hands, version in rows:
+        seats = sides[game_id]
+        score = tuple(totals[game_id].get(s, 0) for s in range(len(seats)))
+        if ending is not None and winner is None:
+            winner = _level_winner(game_id, version, score)
+        found[game_id] = Played(game_id, seats, score, ending, winner, hands, version)
+    return found
+
+
+def played(game_ids: list[str]) -> dict[str, Played]:
+    """Return each of these games as a night's table, read now (for a write)."""
+    return _played(_versions(game_ids)) if game_ids else {}
+
+
+def _tallies(game_ids: list[str]) -> dict[str, Tallies]:
+    """Return what each game's hands count towards the awards, in one query."""
+    rows = HandResultRow.__table__.c
+    query = db.select(
+        rows.game_id,
+        rows.bidder,
+        rows.kind,
+        rows.level,
+        rows.made,
+        rows.points,
+        rows.taken,
+    ).where(rows.game_id.in_(game_ids), rows.bidder.is_not(None))
+    hands: dict[str, list[standings.AwardHand]] = defaultdict(list)
+    for game_id, *hand in db.session.execute(query):
+        hands[game_id].append(tuple(hand))  # type: ignore[arg-type]
+    return {g: standings.tallies(hands[g]) for g in game_ids}
+
+
+def shown(game_ids: list[str]) -> tuple[dict[str, Played], list[Tallies]]:
+    """Return each of these games as a night's table and their awards' tallies,
+    reading again only the games written since this worker last read them."""
+    if not game_ids:
+        return {}, []
+    rows = _versions(game_ids)
+    kept = {g: _SHOWN.get((g, v)) for g, *_, v in rows}
+    again = [row for row in rows if kept[row[0]] is None]
+    if again:
+        fresh = _played(again)
+        counted = _tallies([row[0] for row in again])
+        for g, *_, v in again:
+            kept[g] = (fresh[g], counted[g])
+            _keep(_SHOWN, (g, v), kept[g])
+    games = {g: one[0] for g, one in kept.items() if one is not None}
+    return games, [one[1] for one in kept.values() if one is not None]
+
+
+def forget() -> None:
+    """Forget what is kept (tests that count what a first read asks)."""
+    with _LOCK:
+        _LEVEL.clear()
+        _SHOWN.clear()
