@@ -63,9 +63,14 @@ def pair_order(night: Night) -> list[tuple[str, str]]:
     return movement.drawn(order, seed(night)) if night.shuffle else order
 
 
-def history(night: Night) -> list[Seating]:
-    """Return every round so far as the movements see it."""
-    sides = tables.seated([t.game_id for one in night.rounds for t in one.tables])
+def history(night: Night, shown: bool = False) -> list[Seating]:
+    """Return every round so far as the movements see it (`shown`: for a page,
+    each game's sides as this worker last read them at its version)."""
+    ids = [t.game_id for one in night.rounds for t in one.tables]
+    if shown:
+        sides = {g: one.sides for g, one in tables.shown(ids)[0].items()}
+    else:
+        sides = tables.seated(ids)
     return [
         Seating(
             tuple(movement.Table(t.number, sides[t.game_id]) for t in one.tables),
@@ -109,9 +114,9 @@ def _rotation_ahead(
     return ahead
 
 
-def next_seating(night: Night) -> Seating:
-    """Seat the next round by the night's movement."""
-    past = history(night)
+def next_seating(night: Night, shown: bool = False) -> Seating:
+    """Seat the next round by the night's movement (`shown`: see `history`)."""
+    past = history(night, shown)
     if night.movement == "fixed_pairs":
         schedule = pairs_movement.fixed_pairs_schedule(pair_order(night))
         if len(past) >= len(schedule):
@@ -167,7 +172,7 @@ def rounds_ahead(night: Night, count: int) -> list[Seating]:
     """Return up to `count` rounds after those seated, as rotation and fixed pairs
     plan them now (what `next_seating` will seat while the roster stays); none
     for progressive, whose next round waits for results."""
-    past = history(night)
+    past = history(night, shown=True)
     if night.movement == "fixed_pairs":
         planned = pairs_movement.fixed_pairs_schedule(pair_order(night))
         return list(planned[len(past) :][:count])
@@ -201,7 +206,7 @@ def upcoming(night: Night) -> Seating | None:
     if night.rounds_planned is not None and len(night.rounds) >= night.rounds_planned:
         return None
     try:
-        return next_seating(night)
+        return next_seating(night, shown=True)
     except (BadInput, Conflict):
         return None
 

@@ -146,7 +146,10 @@ def _tallies(game_ids: list[str]) -> dict[str, Tallies]:
 
 def shown(game_ids: list[str]) -> tuple[dict[str, Played], list[Tallies]]:
     """Return each of these games as a night's table and their awards' tallies,
-    reading again only the games written since this worker last read them."""
+    reading again only the games written since this worker last read them.
+
+    For what a page or an answer shows, never inside a write's transaction:
+    what is kept must be what was committed at that version."""
     if not game_ids:
         return {}, []
     rows = _versions(game_ids)

@@ -186,3 +186,38 @@ def test_a_night_read_again_after_a_hand_reads_that_hand_s_table_only(
     assert {"Most contracts made", "Highest hand"} <= {
         a["name"] for a in kept["awards"]
     }
+
+
+def test_the_big_screen_at_a_round_s_end_reads_no_earlier_round_again(
+    client, app, monkeypatch
+):
+    # The next round's seating, which the screen shows between rounds, read
+    # the sides of every game of the night again on each draw (240 games at a
+    # 30-table night's eighth round); now only the round's own games are read.
+    from scorekeeper.nights import tables
+
+    def play(tables_: list[dict[str, Any]]) -> None:
+        for table in tables_:
+            bidder = table["sides"][0]["players"][0]
+            hand = {"bidder": bidder, "contract": "7H", "tricks": 7}
+            path = f"/api/games/{table['game']}/hands"
+            saved = client.post(path, json=hand, headers=director(night))
+            assert saved.status_code == 201, saved.json
+
+    night = make(client, players=HALL[:12], round_hands=1)
+    earlier = {t["game"] for t in night["rounds"][0]["tables"]}
+    play(night["rounds"][0]["tables"])
+    path = f"/api/nights/{night['id']}/rounds"
+    started = client.post(path, headers=director(night))
+    assert started.status_code == 201, started.json
+    first, *others = started.json["rounds"][1]["tables"]
+    play(others)
+    screen = f"/nights/{night['id']}/screen"
+    assert client.get(screen).status_code == 200  # every table read once
+    asked: set[str] = set()
+    read = tables.seated
+    monkeypatch.setattr(tables, "seated", lambda ids: asked.update(ids) or read(ids))
+    play([first])
+    drawn = client.get(screen)
+    assert drawn.status_code == 200 and "Round 3" in drawn.text
+    assert asked and not asked & earlier
