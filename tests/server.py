@@ -58,6 +58,31 @@ def command(port: int, server: str) -> list[str]:
     ]
 
 
+# A database the migrations already made, copied into each fresh instance
+# folder: a server then starts without running them (about a third of a second
+# of every start, for some 150 servers in the suite). Made once a process.
+_MIGRATED: list[str] = []
+
+
+def migrated_copy(instance: str) -> None:
+    """Put a migrated SQLite database into a fresh instance folder."""
+    if not _MIGRATED:
+        made = tempfile.mkdtemp(prefix="scorekeeper-migrated-")
+        subprocess.run(
+            [sys.executable, "-c", "from scorekeeper import create_app; create_app()"],
+            cwd=ROOT,
+            env={**os.environ, "SCOREKEEPER_INSTANCE": made, "DATABASE_URL": ""},
+            check=True,
+            capture_output=True,
+        )
+        _MIGRATED.append(os.path.join(made, "scorekeeper.sqlite"))
+    for end in ("", "-wal"):  # the log too, should a write not be checkpointed
+        if os.path.exists(_MIGRATED[0] + end):
+            shutil.copyfile(
+                _MIGRATED[0] + end, os.path.join(instance, f"scorekeeper.sqlite{end}")
+            )
+
+
 class Server:
     """The app served in a subprocess of its own process group, to stop or to kill."""
 
@@ -71,6 +96,8 @@ class Server:
         self.database_url = (
             database_url or f"sqlite:///{self.instance}/scorekeeper.sqlite"
         )
+        if not (instance or database_url):
+            migrated_copy(self.instance)
         self.server = server
         self.process: subprocess.Popen[bytes] | None = None
         self.url = ""
