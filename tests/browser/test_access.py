@@ -32,9 +32,16 @@ def test_one_phone_opens_a_hundred_play_links_and_scores_the_first_and_last(
     live_server, page: Page
 ):
     games = [post(f"{live_server}/api/games", FRIDAY) for _ in range(100)]
+    # The first and last drawn as a tap opens them; the 98 between read by the
+    # same phone's cookie jar (page.request keeps the browser's cookies), as
+    # drawing each scoreboard took three quarters of the test's time.
     for game in games:
-        page.goto(live_server + game["links"]["play"])
-        expect(page.get_by_role("button", name="Save hand")).to_be_visible()
+        if game in (games[0], games[-1]):
+            page.goto(live_server + game["links"]["play"])
+            expect(page.get_by_role("button", name="Save hand")).to_be_visible()
+        else:
+            opened = page.request.get(live_server + game["links"]["play"])
+            assert opened.ok and "Save hand" in opened.text(), opened.status
     for game in (games[0], games[-1]):
         page.goto(live_server + game["links"]["view"])
         score(page, "Bob", "7H", 7)
