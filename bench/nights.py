@@ -38,6 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from server import Server, send  # noqa: E402
 
 PERIOD = 1.5  # s between a watcher's asks, as static/live.js
+AFTER = 5  # hands of the last round's first table each draw is timed after
 T = TypeVar("T")
 Figures = dict[str, float | int]
 
@@ -90,7 +91,7 @@ def play_round(port: int, night: dict[str, Any], hands: int, leave: int = 0) -> 
 
 
 def last_hand(port: int, night: dict[str, Any]) -> None:
-    """Play the hand `play_round` left at the first table."""
+    """Play one of the hands `play_round` left at the first table."""
     table = night["rounds"][-1]["tables"][0]
     hand(port, table["game"], night["director_token"], table["sides"][0]["players"][0])
 
@@ -137,11 +138,11 @@ def scale(port: int, reads: int, tables: int) -> Figures:
     start."""
     figures: Figures = {}
     small = create(port, 8, 10)
-    play_round(port, small, 10, leave=1)
+    play_round(port, small, 10, leave=AFTER)
     big = create(port, tables * 4, 10)
     starts = []
     for number in range(8):
-        play_round(port, big, 10, leave=int(number == 7))
+        play_round(port, big, 10, leave=AFTER if number == 7 else 0)
         if number < 7:
             began = time.perf_counter()
             big = next_round(port, big)
@@ -149,11 +150,20 @@ def scale(port: int, reads: int, tables: int) -> Figures:
     for label, path in READS:  # the server never read these nights: all of it
         a, b = (timed(port, path.format(n["id"]), 0)[0] for n in (small, big))
         figures[f"{label}: cold ratio"] = b / a
-    last_hand(port, small)  # then a hand at one table, as all night long
-    last_hand(port, big)
+    drawn: dict[str, list[float]] = {}
+    for _ in range(AFTER):  # then hands at one table, as all night long
+        for night in (small, big):
+            last_hand(port, night)
+            for label, path in READS:  # each the first read after the hand
+                key = f"{label}: drawn {'2x1' if night is small else 'big'} ms"
+                drawn.setdefault(key, []).append(
+                    timed(port, path.format(night["id"]), 0)[0]
+                )
     for label, path in READS:
-        a, a_kept, _ = timed(port, path.format(small["id"]), reads)
-        b, b_kept, again = timed(port, path.format(big["id"]), reads)
+        a = statistics.median(drawn[f"{label}: drawn 2x1 ms"])
+        b = statistics.median(drawn[f"{label}: drawn big ms"])
+        _, a_kept, _ = timed(port, path.format(small["id"]), reads)
+        _, b_kept, again = timed(port, path.format(big["id"]), reads)
         figures[f"{label}: drawn 2x1 ms"] = a
         figures[f"{label}: drawn big ms"] = b
         figures[f"{label}: drawn ratio"] = b / a
@@ -272,7 +282,8 @@ def report(sizes: list[int], columns: list[Figures]) -> None:
                 cells += f"{value:>10.2f}" if value < 100 else f"{value:>10.0f}"
         print(f"{label:36}{cells}  {TARGETS.get(label, '')}")
     print(
-        "drawn: the first read after a hand at one table (each worker draws a night "
+        f"drawn: the median of {AFTER} first reads, each after a hand at one table "
+        "(each worker draws a night "
         "once per ETag, reading again only the games written since it last read "
         "them), against a night of 2 tables x 1 round; cold: a worker's first read "
         "of each night, every game read; kept: every poll after a draw until the "
