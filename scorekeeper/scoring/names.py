@@ -72,6 +72,20 @@ def is_visible(text: str) -> bool:
     )
 
 
+def only_dots(text: str) -> bool:
+    """Return whether a text is nothing but dots ('..', '…'), or nothing at all."""
+    return set(unicodedata.normalize("NFKC", text).strip()) <= {"."}
+
+
+def unreachable_part(text: str) -> bool:
+    """Return whether a part of a name between slashes is empty or only dots.
+
+    A name is a path in its page's address (/players/A/B): browsers drop a
+    part '.' or '..' (and what it follows), and a leading slash finds no page.
+    """
+    return "/" in text and any(only_dots(part) for part in text.split("/"))
+
+
 @functools.cache
 def _prototypes() -> dict[str, str]:
     """Return each character's prototype in Unicode's confusables (TS #39).
