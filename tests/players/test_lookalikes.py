@@ -89,9 +89,8 @@ def test_the_api_refuses_a_late_arrival_who_looks_like_someone_until_confirmed(
     director = {"Authorization": f"Bearer {made['director_token']}"}
     refused = client.post(url, json={"name": GREEK_ABE}, headers=director)
     assert refused.status_code == 409 and refused.json["field"] == "name"
-    assert f"'{GREEK_ABE}' looks like the existing player 'ABE'" in (
-        refused.json["error"]
-    )
+    said = f"'{GREEK_ABE}' looks like the existing player 'ABE'"
+    assert said in refused.json["error"]
     assert len(client.get(f"/api/nights/{made['id']}").json["players"]) == 5
     body = {"name": GREEK_ABE, "new_players": [GREEK_ABE]}
     added = client.post(url, json=body, headers=director)
