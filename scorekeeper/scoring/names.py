@@ -116,7 +116,8 @@ def skeleton(text: str) -> str:
     return unicodedata.normalize("NFD", mapped)
 
 
-@functools.lru_cache(maxsize=4096)
+# Every name played is compared when a new one comes: a club of thousands fits.
+@functools.lru_cache(maxsize=1 << 15)
 def lookalike(text: str) -> str:
     """Return what two names share when they look alike, case-blind: the
     skeleton's name key ('АВЕ', 'ABE' and 'Abe' share one; 'аве' does not)."""
