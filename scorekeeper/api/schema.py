@@ -25,6 +25,7 @@ from ..scoring import (
 )
 
 GAME_FIELDS = {"name", "notes", "rules", "ruleset", "sides", "first_dealer"}
+GAME_FIELDS |= {"new_players"}
 HAND_FIELDS = {"bidder", "side", "contract", "tricks", "partner", "first_out"}
 RULESET_FIELDS = {"name", "rules"}
 
@@ -197,6 +198,7 @@ class NewGame:
     rules: Rules
     table: Table
     notes: str = ""
+    new_players: tuple[str, ...] = ()  # lookalikes the client means as new people
 
 
 Saved = Callable[[object], Mapping[str, Any]]
@@ -221,7 +223,18 @@ def new_game(data: object, saved: Saved | None = None) -> NewGame:
             )
         pairs.append((side.get("name"), side["players"]))
     table = make_table(pairs, data.get("first_dealer"))
-    return NewGame(text(data, "name"), rules, table, text(data, "notes"))
+    return NewGame(
+        text(data, "name"), rules, table, text(data, "notes"), new_players(data)
+    )
+
+
+def new_players(data: Mapping[str, Any]) -> tuple[str, ...]:
+    """Return the names a body confirms as new players (`new_players`), though
+    each looks like someone who has played; refuse anything but a list of text."""
+    value = data.get("new_players", [])
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise BadInput(N_("new_players must be a list of names."), "new_players")
+    return tuple(value)
 
 
 def hand(rules: Rules, table: Table, data: object) -> Hand:

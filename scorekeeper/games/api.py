@@ -14,6 +14,7 @@ from ..db import idempotency
 from ..db.idempotency import Answer, Keyed
 from ..errors import N_, Forbidden, Stale
 from ..house_rules import service as rulesets
+from ..results import listing
 from ..web import repeats
 from . import service
 from .service import Loaded
@@ -84,6 +85,7 @@ def create_game() -> Response:
 
     def write() -> Response:
         asked = schema.new_game(data, rulesets.saved_rules)
+        listing.refuse_lookalikes(asked.table.players, "players", asked.new_players)
         also = keeping(keyed, 201)
         game, token = service.create_game(
             asked.name, asked.rules, asked.table, asked.notes, also, data.get("ruleset")

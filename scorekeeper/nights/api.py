@@ -8,7 +8,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
 from ..api.http import bearer, body, page_arg, paged, unkept
-from ..api.schema import fields, rules_object, text
+from ..api.schema import fields, new_players, rules_object, text
 from ..errors import N_, BadInput, Forbidden
 from ..house_rules import service as rulesets
 from ..results.listing import Page
@@ -23,6 +23,7 @@ JSON = "application/json"
 NIGHT_FIELDS = {
     *("name", "rules", "ruleset", "movement", "round_hands", "rank_by"),
     *("odd_players", "rounds", "players", "pairs", "shuffle", "round_minutes"),
+    "new_players",
 }
 
 
@@ -75,6 +76,7 @@ def new_night(data: object) -> service.NewNight:
         round_minutes=_whole(data, "round_minutes"),
         shuffle=shuffle,
         ruleset=ruleset if isinstance(ruleset, int) else None,
+        new_players=new_players(data),
     )
 
 
@@ -175,8 +177,9 @@ def close_round(night_id: str, number: int) -> Response:
 def add_player(night_id: str) -> Response:
     """Add a late arrival, seated from the next round."""
     found = directed(night_id)
-    data = fields(body(), {"name"}, "a player")
-    return answer(director.add_player(found, data.get("name")), 201)
+    data = fields(body(), {"name", "new_players"}, "a player")
+    added = director.add_player(found, data.get("name"), new_players(data))
+    return answer(added, 201)
 
 
 @bp.delete("/nights/<night_id>/players/<path:name>")

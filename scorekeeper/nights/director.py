@@ -9,6 +9,7 @@ nothing (409).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import partial
 
 from sqlalchemy import update
@@ -17,6 +18,7 @@ from ..db import store
 from ..db.models import db
 from ..errors import N_, BadInput, Conflict, Listed, NotFound
 from ..games import service as games
+from ..results import listing
 from ..scoring import GameState, name_key, replay
 from ..scoring.table import clean_name
 from . import board, seating
@@ -154,12 +156,15 @@ def close_round(night: Night, number: int) -> Night:
     return night
 
 
-def add_player(night: Night, name: object) -> Night:
-    """Add a late arrival, seated from the next round."""
+def add_player(night: Night, name: object, confirmed: Sequence[str] = ()) -> Night:
+    """Add a late arrival, seated from the next round; refuse a name that looks
+    like someone else's unless `confirmed` lists it (a new player)."""
     if night.movement == "fixed_pairs":
         raise Conflict(N_("Fixed pairs keep their roster all night."), "name")
     checked = clean_name(name, "name")
     key = name_key(checked)
+    also = [p.name for p in night.players]
+    listing.refuse_lookalikes([checked], "name", confirmed, also=also)
 
     def work() -> None:
         _locked(night)

@@ -91,6 +91,8 @@ class NightForm(FlaskForm):
         validators=[InputRequired(_l("List the players, one a line."))],
     )
     shuffle = BooleanField(_l("Draw round 1 at random"))
+    # The names asked about once as lookalikes: Start again makes them new players.
+    new_players = HiddenField()
     start = SubmitField(_l("Start the night"))
 
     def offer_rules(self, saved: dict[int, str]) -> None:
@@ -139,7 +141,13 @@ class NightForm(FlaskForm):
             round_minutes=self.round_minutes.data,
             shuffle=bool(self.shuffle.data),
             ruleset=int(key) if kind == "saved" and key.isdigit() else None,
+            new_players=confirmed(self.new_players.data),
         )
+
+
+def confirmed(value: str | None) -> tuple[str, ...]:
+    """Return the names a page's hidden field confirms as new players, a line each."""
+    return tuple(line for line in (value or "").splitlines() if line.strip())
 
 
 class ActionForm(FlaskForm):
@@ -156,11 +164,12 @@ class ActionForm(FlaskForm):
 
 
 class PlayerForm(FlaskForm):
-    """A late arrival's name."""
+    """A late arrival's name (and, once asked, that it is a new player's)."""
 
     name = StringField(
         _l("Name"), validators=[InputRequired(_l("Give the name.")), Length(max=40)]
     )
+    new_players = HiddenField()
     add = SubmitField(_l("Add"))
 
 

@@ -13,11 +13,12 @@ from werkzeug.wrappers import Response as BaseResponse
 from ..api.sheets import csv_file, file_stem, to_csv
 from ..errors import N_, AppError, Forbidden, app_error
 from ..house_rules import service as rulesets
+from ..results.listing import LooksLike
 from ..scoring import ScoringError
 from ..web import access
 from ..web.assets import qr_code
 from . import board, cards, director, seating, service
-from .forms import ActionForm, NightForm, PlayerForm
+from .forms import ActionForm, NightForm, PlayerForm, confirmed
 from .service import Night
 
 bp = Blueprint("nights", __name__, url_prefix="/nights")
@@ -84,9 +85,14 @@ def new() -> Any:
     form = NightForm()
     saved = {r.id: r.name for r in rulesets.list_rulesets(1, 500).items}
     form.offer_rules(saved)
+    alike: list[tuple[str, str]] = []
     if form.validate_on_submit():
         try:
             night, token = service.create(form.night())
+        except LooksLike as asked:  # asked once: Start again makes them new players
+            alike = asked.found
+            sure = [*confirmed(form.new_players.data), *(t for t, _ in alike)]
+            form.new_players.data = "\n".join(sure)
         except (AppError, ScoringError) as error:
             field = form._fields.get(error.field or "") or form.players
             field.errors = [*field.errors, app_error(error).message]
@@ -101,8 +107,8 @@ def new() -> Any:
                 )
             )
             return redirect(url_for(".direct", night_id=night.id))
-    status = 400 if form.is_submitted() else 200
-    return render_template("nights/new.html", form=form), status
+    status = 400 if form.is_submitted() and not alike else 200
+    return render_template("nights/new.html", form=form, lookalikes=alike), status
 
 
 @bp.get("/<night_id>")
@@ -204,23 +210,6 @@ def finish(night_id: str) -> BaseResponse:
     return acting(
         night_id, director.finish, lambda n: gettext("The night is finished.")
     )
-
-
-@bp.post("/<night_id>/direct/players")
-def add_player(night_id: str) -> BaseResponse:
-    """Add a late arrival."""
-    found = directed(night_id)
-    form = PlayerForm()
-    if form.validate_on_submit():
-        try:
-            director.add_player(found, form.name.data)
-        except AppError as error:
-            flash(error.message)
-        else:
-            flash(gettext("%(name)s joins from the next round.", name=form.name.data))
-    else:
-        flash(next(iter(form.name.errors), gettext("The form expired: try again.")))
-    return redirect(url_for(".direct", night_id=found.id))
 
 
 @bp.post("/<night_id>/direct/players/<path:name>/gone")

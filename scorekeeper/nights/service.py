@@ -14,6 +14,7 @@ from ..db import store, tokens
 from ..db.models import Game, db
 from ..errors import N_, BadInput, NotFound
 from ..games import service as games
+from ..results import listing as names_played
 from ..scoring import Rules, name_key
 from ..scoring.rules import rules_to_dict
 from ..scoring.table import clean_name
@@ -43,6 +44,20 @@ class NewNight:
     round_minutes: int | None = None
     shuffle: bool = False
     ruleset: int | None = None
+    new_players: tuple[str, ...] = ()  # lookalikes meant as new people
+
+
+def roster(new: NewNight) -> tuple[str, list[str]]:
+    """Return the field that holds a night's roster and the names on it."""
+    if new.movement == "fixed_pairs":
+        return "pairs", [p for pair in new.pairs for p in pair]
+    return "players", list(new.players)
+
+
+def lookalikes(new: NewNight) -> list[tuple[str, str]]:
+    """Return each new name on the roster that looks like someone who has
+    played, with that person's name, unless the night confirms it as new."""
+    return names_played.lookalikes(roster(new)[1], new.new_players)
 
 
 def check(new: NewNight) -> None:
@@ -73,8 +88,7 @@ def check(new: NewNight) -> None:
     if new.rounds is not None and not 1 <= new.rounds <= 100:
         raise BadInput(N_("Plan 1 to 100 rounds, or leave it open."), "rounds")
     times.check_minutes(new.round_minutes)
-    field = "pairs" if new.movement == "fixed_pairs" else "players"
-    names = [p for pair in new.pairs for p in pair] if field == "pairs" else new.players
+    field, names = roster(new)
     if field == "pairs" and len(new.pairs) < 2:
         raise BadInput(N_("Fixed pairs need at least two pairs."), "pairs")
     if len(names) < 4:
@@ -85,6 +99,7 @@ def check(new: NewNight) -> None:
     for i, key in enumerate(keys):
         if key in keys[:i]:
             raise BadInput(N_("%(name)s is on the roster twice."), field, name=names[i])
+    names_played.refuse_lookalikes(names, field, new.new_players)
 
 
 def create(new: NewNight) -> tuple[Night, str]:

@@ -35,6 +35,7 @@ class Change:
     joining: int  # the other person's games
     spellings: tuple[str, ...]  # the spellings that give way to `new`
     games: tuple[str, ...]  # the ids of the games that change
+    looks_like: str | None = None  # someone else the new name looks like (TS #39)
 
     @property
     def merge(self) -> bool:
@@ -86,11 +87,22 @@ class Change:
                 new=self.new,
                 changed=changed,
             )
-        return [
+        said = [
             first,
             spelled,
             gettext("Their scoreboards, statistics, standings and ratings follow."),
         ]
+        if self.looks_like is not None:
+            said.append(
+                gettext(
+                    "%(new)s looks like %(known)s, who has played here before. The "
+                    "same person? Go back and rename to %(known)s: that makes them "
+                    "one.",
+                    new=self.new,
+                    known=self.looks_like,
+                )
+            )
+        return said
 
     @property
     def done(self) -> str:

@@ -25,7 +25,7 @@ from sqlalchemy.orm import selectinload
 from ..db import store
 from ..db.models import Game, GameSide, Player, db
 from ..errors import N_, BadInput, Conflict, NotFound, Stale
-from ..results import counting, game_rows, ratings, standings, tallies
+from ..results import counting, game_rows, listing, ratings, standings, tallies
 from ..results.models import PlayerResult
 from ..scoring import ScoringError, clean_name, name_key, rules_from_dict
 from ..seasons import service as seasons
@@ -92,6 +92,8 @@ def plan(name: str, new_name: str) -> Change:
         )
     if into is not None:  # joining someone: they stay, spelled as most often
         new = into
+    # Asked on the confirmation, as a new game asks: the Yes makes it a new name.
+    alike = None if into is not None else listing.lookalikes([new], but=name)
     changing = [(g, spelled) for g, spelled in seats if spelled != new]
     if not changing:
         raise BadInput(
@@ -110,6 +112,7 @@ def plan(name: str, new_name: str) -> Change:
             sorted({s for _, s in changing}, key=lambda s: (s.casefold(), s))
         ),
         games=tuple(sorted({g for g, _ in changing})),
+        looks_like=alike[0][1] if alike else None,
     )
 
 

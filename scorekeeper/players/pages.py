@@ -138,8 +138,10 @@ def confirmation(name: str, form: RenameForm, status: int = 200):
 @bp.get("/players/<path:name>/rename")
 def confirm(name: str):
     """Say what renaming a player to the name asked (or merging them) will do."""
-    club.require(current_app.config["CLUB_PASSWORD"])
     new_name = request.args.get("new_name")
+    if new_name is None and merging.has_played(f"{name}/rename"):
+        return player(f"{name}/rename")  # a player named 'Ann/rename' has a page
+    club.require(current_app.config["CLUB_PASSWORD"])
     if new_name is None:
         return asked(name, "")
     return confirmation(name, RenameForm(new_name=new_name))

@@ -11,7 +11,7 @@ from sqlalchemy import Select, UnaryExpression, and_, func, select
 
 from ..db.models import Game, GameSide, Player, Season, db
 from ..db.store import rules_and_table
-from ..errors import N_, BadInput
+from ..errors import N_, BadInput, Conflict, Quoted
 from ..scoring import Table, lookalike, name_key
 from .models import ALL_TIME, PlayerResult, SideResult, standing
 from .seasonal import in_season
@@ -198,10 +198,34 @@ def player_names() -> list[str]:
     return list(db.session.execute(query).scalars())
 
 
-def lookalikes(names: Iterable[str]) -> list[tuple[str, str]]:
+def lookalikes(
+    names: Iterable[str],
+    confirmed: Iterable[str] = (),
+    also: Iterable[str] = (),
+    but: str | None = None,
+) -> list[tuple[str, str]]:
     """Return each new name that looks like someone who has played (TS #39's
-    skeleton, case-blind), with that player's name: 'АВЕ' in Cyrillic, 'ABE'."""
-    known = player_names()
+    skeleton, case-blind), with that player's name: 'АВЕ' in Cyrillic, 'ABE'.
+
+    The one rule the pages ask by and the API refuses by: a name the request
+    `confirmed` as a new player is not asked again; `also` are more people to
+    compare with (a night's roster); `but` is a person left out (the one being
+    renamed)."""
+    names = list(names)
+    sure = {name_key(name) for name in confirmed}
+    typed = {name_key(name) for name in names} - sure
+    if not typed:
+        return []
+    seen = select(standing.c.who).where(
+        standing.c.scope == ALL_TIME,
+        standing.c.team.is_(False),
+        standing.c.who.in_(sorted(typed)),
+    )
+    also = list(also)
+    if set(db.session.execute(seen).scalars()) | {name_key(n) for n in also} >= typed:
+        return []  # everyone typed has played: no skeleton to compare
+    gone = name_key(but) if but is not None else None
+    known = [n for n in [*player_names(), *also] if name_key(n) != gone]
     keys = {name_key(name) for name in known}
     looks: dict[str, str] = {}
     for name in known:
@@ -209,8 +233,36 @@ def lookalikes(names: Iterable[str]) -> list[tuple[str, str]]:
     return [
         (name, looks[lookalike(name)])
         for name in names
-        if name_key(name) not in keys and lookalike(name) in looks
+        if name_key(name) not in keys | sure and lookalike(name) in looks
     ]
+
+
+class LooksLike(Conflict):
+    """New names that look like players' (`found`: each with whom), not
+    confirmed as new players: the API answers 409, a page asks."""
+
+    def __init__(self, found: list[tuple[str, str]], field: str) -> None:
+        typed, known = found[0]
+        super().__init__(
+            N_(
+                "%(typed)s looks like the existing player %(known)s: send that "
+                "name, or confirm a new player by listing %(typed)s in new_players."
+            ),
+            field,
+            typed=Quoted(typed),
+            known=Quoted(known),
+        )
+        self.found = found
+
+
+def refuse_lookalikes(
+    names: Iterable[str], field: str, confirmed: Iterable[str] = (), **more: Any
+) -> None:
+    """Refuse (LooksLike, naming the field) a new name that looks like a
+    player's, unless the request confirms it as a new player."""
+    found = lookalikes(names, confirmed, **more)
+    if found:
+        raise LooksLike(found, field)
 
 
 def rematch_of(row: Game, table: Table) -> str | None:

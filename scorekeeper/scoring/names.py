@@ -72,6 +72,20 @@ def is_visible(text: str) -> bool:
     )
 
 
+def only_dots(text: str) -> bool:
+    """Return whether a text is nothing but dots ('..', '…'), or nothing at all."""
+    return set(unicodedata.normalize("NFKC", text).strip()) <= {"."}
+
+
+def unreachable_part(text: str) -> bool:
+    """Return whether a part of a name between slashes is empty or only dots.
+
+    A name is a path in its page's address (/players/A/B): browsers drop a
+    part '.' or '..' (and what it follows), and a leading slash finds no page.
+    """
+    return "/" in text and any(only_dots(part) for part in text.split("/"))
+
+
 @functools.cache
 def _prototypes() -> dict[str, str]:
     """Return each character's prototype in Unicode's confusables (TS #39).
@@ -102,7 +116,8 @@ def skeleton(text: str) -> str:
     return unicodedata.normalize("NFD", mapped)
 
 
-@functools.lru_cache(maxsize=4096)
+# Every name played is compared when a new one comes: a club of thousands fits.
+@functools.lru_cache(maxsize=1 << 15)
 def lookalike(text: str) -> str:
     """Return what two names share when they look alike, case-blind: the
     skeleton's name key ('АВЕ', 'ABE' and 'Abe' share one; 'аве' does not)."""

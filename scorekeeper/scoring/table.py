@@ -6,7 +6,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .errors import N_, Quoted, ScoringError, Word
-from .names import is_visible, key_outgrows, mixed_scripts, name_key, normal_name
+from .names import (
+    is_visible,
+    key_outgrows,
+    mixed_scripts,
+    name_key,
+    normal_name,
+    only_dots,
+    unreachable_part,
+)
 
 NAME_LIMIT = 40
 
@@ -112,6 +120,23 @@ def clean_name(
         raise ScoringError(
             field,
             N_("The %(what)s name %(name)s has control characters."),
+            what=Word(what),
+            name=Quoted(name),
+        )
+    if not kept and only_dots(name):  # '.' and '..' have no page: not names
+        raise ScoringError(
+            field,
+            N_("The %(what)s name %(name)s is only dots: a name needs more."),
+            what=Word(what),
+            name=Quoted(name),
+        )
+    if not kept and unreachable_part(name):
+        raise ScoringError(
+            field,
+            N_(
+                "In the %(what)s name %(name)s, a part between slashes is empty "
+                "or only dots; write it another way."
+            ),
             what=Word(what),
             name=Quoted(name),
         )

@@ -183,3 +183,17 @@ def test_a_name_with_a_slash_has_a_working_page_api_and_rename(app, api):
     assert done.status_code == 302 and done.location == "/players/C/D"
     assert "A/B is C/D now" in client.get(done.location).text
     assert client.get("/players/A/B").status_code == 404
+
+
+def test_a_name_ending_in_rename_has_its_page_beside_the_rename_of_another(app, api):
+    app.config.update(CLUB_PASSWORD=CLUB_PASSWORD)
+    api.create(sides=lone("Ann/rename", "Ann"), first_dealer=None)
+    api.hand(bidder="Ann", contract="7H", tricks=7)
+    client = app.test_client()
+    assert 'href="/players/Ann/rename"' in client.get("/players").text
+    page = client.get("/players/Ann/rename")
+    assert page.status_code == 200 and "<h1>Ann/rename</h1>" in page.text
+    asked = client.get("/players/Ann/rename", query_string={"new_name": "Anne"})
+    assert asked.status_code == 200 and "Rename Ann to Anne?" in asked.text
+    own = client.get("/players/Ann/rename/rename", query_string={"new_name": "X"})
+    assert own.status_code == 200 and "Rename Ann/rename to X?" in own.text

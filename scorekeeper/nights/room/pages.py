@@ -1,6 +1,7 @@
 """The director's console asks once (NIGHTS.md "Who may do what"): calling
 time, finishing the night and marking a player gone each open a page that
-says what will happen, whose one button does it (plain forms, no script).
+says what will happen, whose one button does it (plain forms, no script); a
+late arrival whose name looks like another's is asked about before being added.
 And a table's game, once ended, says where each of its players goes next."""
 
 from __future__ import annotations
@@ -9,10 +10,11 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import gettext
 from werkzeug.wrappers import Response as BaseResponse
 
-from ...errors import N_, NotFound
+from ...errors import N_, AppError, NotFound
+from ...results.listing import LooksLike
 from ...scoring import name_key
-from .. import board, tables
-from ..forms import ActionForm
+from .. import board, director, tables
+from ..forms import ActionForm, PlayerForm, confirmed
 from ..pages import directed
 from ..service import Night, load
 from .after import after_round
@@ -128,3 +130,37 @@ def after(night_id: str, number: int, table: int) -> BaseResponse:
 
     kind = f"after-{number}-{table}"
     return board.polled(night_id, kind, draw, **{"Cache-Control": "no-cache"})
+
+
+@bp.post("/<night_id>/direct/players")
+def add_player(night_id: str) -> str | BaseResponse:
+    """Add a late arrival; ask once first when the name looks like another's."""
+    found = directed(night_id)
+    form = PlayerForm()
+    if not form.validate_on_submit():
+        said = next(iter(form.name.errors), gettext("The form expired: try again."))
+        return console(found, said)
+    try:
+        director.add_player(found, form.name.data, confirmed(form.new_players.data))
+    except LooksLike as asked:
+        typed, known = asked.found[0]
+        return ask(
+            found,
+            question=gettext("Add %(name)s as a new player?", name=typed),
+            lines=[
+                gettext(
+                    "%(typed)s looks like %(known)s, who has played here or is on "
+                    "the roster. The same person? Go back and add %(known)s.",
+                    typed=typed,
+                    known=known,
+                )
+            ],
+            post=url_for(".add_player", night_id=found.id),
+            hidden={"name": typed, "new_players": typed},
+            yes=gettext("Yes, add %(name)s as a new player", name=typed),
+        )
+    except AppError as error:
+        return console(found, error.message)
+    return console(
+        found, gettext("%(name)s joins from the next round.", name=form.name.data)
+    )
