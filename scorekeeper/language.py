@@ -147,6 +147,8 @@ def day(when: date | str) -> str:
     spoken = current()
     if spoken == DEFAULT:
         return f"{when:%Y-%m-%d}"
+    if when.day == 1 and spoken.startswith("fr"):  # le 1er septembre (OQLF)
+        return format_date(when, "d'er' MMM y", spoken)
     return format_date(when, "medium", spoken)
 
 

@@ -18,8 +18,10 @@ MONTHS = "janv. févr. mars avr. mai juin juil. août sept. oct. nov. déc.".spl
 
 
 def french_day(day: date) -> str:
-    """Return a day as a French page writes it (Babel's medium date in fr)."""
-    return f"{day.day} {MONTHS[day.month - 1]} {day.year}"
+    """Return a day as a French page writes it (Babel's medium date in fr, the
+    first of a month as an ordinal: 1er sept. 2026)."""
+    number = "1er" if day.day == 1 else str(day.day)
+    return f"{number} {MONTHS[day.month - 1]} {day.year}"
 
 
 @pytest.fixture
@@ -75,6 +77,15 @@ def test_a_seasons_days_and_points_are_written_for_the_pages_language(client, ap
     english = client.get(path).text
     assert f"{first.isoformat()} to {today.isoformat()}" in english
     assert "1040 – " in english
+
+
+def test_a_season_from_the_first_of_a_month_says_1er_in_french(client):
+    # "du 1 sept." (issue 33.5): the first of a month is an ordinal in French.
+    with client.application.app_context():
+        made = seasons.save_season("Automne", date(2026, 9, 1), date(2026, 11, 30))
+    path = f"/seasons/{made.id}"
+    assert "du 1er sept. 2026 au 30 nov. 2026" in client.get(path, headers=FRENCH).text
+    assert "2026-09-01 to 2026-11-30" in client.get(path).text
 
 
 def test_a_nights_standings_write_points_for_the_pages_language(client):
