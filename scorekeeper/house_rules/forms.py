@@ -25,7 +25,7 @@ from ..scoring import (
     Setting,
     rules_to_dict,
 )
-from ..scoring.contracts import KNOWN_SPECIALS
+from ..scoring.contracts import KNOWN_SPECIALS, WORTH
 from ..text import TEXT_LIMIT
 
 
@@ -54,7 +54,7 @@ def _special_fields() -> dict[str, BooleanField | RadioField]:
         name = KNOWN_SPECIALS[key].name
         fields[key] = BooleanField(_l(name), description=_l(offer.words))
         values = [SelectChoice(str(v)) for v in offer.values]
-        worth = _l("%(contract)s is worth", contract=_l(name))
+        worth = _l(WORTH[key][0])
         fields[f"{key}_value"] = RadioField(worth, choices=values)
     return fields
 

@@ -6,7 +6,7 @@ pages pass their language's words, the engine alone speaks English.
 
 from __future__ import annotations
 
-from .contracts import ENGLISH, KNOWN_SPECIALS, SUIT_SYMBOL, Contract, Words
+from .contracts import ENGLISH, KNOWN_SPECIALS, SUIT_SYMBOL, WORTH, Contract, Words
 from .errors import N_
 from .rules import PRESET_NAMES, PRESETS, Rules
 from .settings import SETTINGS, Setting
@@ -23,11 +23,14 @@ def _assumed(rules: Rules, setting: str, words: Words) -> str:
 def _special(rules: Rules, key: str, words: Words) -> str:
     _ = words.gettext
     s = next(s for s in rules.contracts if s.key == key)
-    line = _("%(contract)s is worth %(value)s") % {
-        "contract": _(s.name),
-        "value": s.value,
-    }
     known = KNOWN_SPECIALS.get(s.key)
+    if known is not None and s.name == known.name:
+        line = _(WORTH[s.key][1]) % {"value": s.value}
+    else:  # a house's own special: its name as the house wrote it
+        line = _("%(contract)s is worth %(value)s") % {
+            "contract": _(s.name),
+            "value": s.value,
+        }
     if known is None or s.made != known.made or s.tricks != known.tricks:
         line += {
             "at_least": _(", made with %(count)s or more tricks"),

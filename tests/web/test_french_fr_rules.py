@@ -117,7 +117,7 @@ def test_the_rules_summary_in_french_reads_as_a_players_sentences(app):
     page = client.get("/rules/", headers=FRENCH).text
     for said in (
         "Règles de départ\u00a0: Australiennes.",
-        "Misère vaut 150.",
+        "La misère vaut 150.",  # each special its own sentence: its article
         "Mises de 7♠ (120) à 10SA (500).",
         "Une mise de six n’est qu’un signal et ne se joue pas.",
         "Pas de porte arrière\u00a0: aucun pointage n’est trop bas pour continuer.",
@@ -130,6 +130,14 @@ def test_the_rules_summary_in_french_reads_as_a_players_sentences(app):
         "Australiennes, sauf\u00a0: valeur des mises ordinaires\u00a0: perfect",
     ):
         assert said in page.replace("&#39;", "'"), said
+
+
+def test_each_special_contract_s_value_is_asked_with_its_article_in_french(app):
+    # "%(contract)s vaut" made "Misère vaut" (issue 33.5: "La misère vaut 500").
+    page = app.test_client().get("/rules/new", headers=FRENCH).text
+    for said in ("La misère vaut", "La misère ouverte vaut", "Le grand chelem vaut"):
+        assert f"{said}</legend>" in page or f"{said}</label>" in page, said
+    assert "Misère vaut" not in page
 
 
 def test_every_preset_and_saved_summary_is_said_whole_in_french(french):
