@@ -108,7 +108,7 @@ def test_the_people_pages_say_their_words_in_french(app: Flask, client):  # noqa
     assert csv.status_code == 400
     assert "Page\u00a0: La page doit être un nombre à partir de 1." in csv.text
     season = client.get(paths["season"], headers=FRENCH).text
-    assert "du 1 mars 2021 au 31 mai 2021" in season
+    assert "du 1er mars 2021 au 31 mai 2021" in season
     assert 'data-label="Gagnées">1 sur 2' in season
     assert '<span class="muted">(50\u00a0%)</span>' in season
     assert re.search(r'data-label="Variation de la cote">[+-]\d+,\d<', season)
