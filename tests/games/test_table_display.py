@@ -15,7 +15,7 @@ def test_the_table_display_shows_totals_the_deal_and_the_last_hand(client, api):
     assert empty.status_code == 200 and "No hand yet." in empty.text
     api.hand(bidder="Bob", contract="7H", tricks=7)
     page = client.get(f"/games/{api.game_id}/table").text
-    scores = re.findall(r'class="table-score">(-?\d+)<', page)
+    scores = re.findall(r'class="table-score(?: long)?">(-?\d+)<', page)
     assert scores == ["30", "200"]
     assert (
         "Hand 2: <strong>Bob</strong> deals, <strong>Cat</strong> bids first." in page

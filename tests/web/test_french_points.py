@@ -43,7 +43,7 @@ def test_a_total_past_a_thousand_is_written_for_the_pages_language(client, api):
     assert f"Us finit à 1{NB}040" in french  # the chart's words
     assert "Us ends on 1040" in english
     table = client.get(f"{path}/table", headers=FRENCH).text
-    assert f'<span class="table-score">1{NB}040</span>' in table
+    assert f'<span class="table-score long">1{NB}040</span>' in table
 
 
 def finished_past_a_thousand(api: Api) -> None:
