@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from babel.lists import format_list
-from flask_babel import gettext, ngettext
+from flask_babel import gettext, ngettext, pgettext
 
 from .. import language
 from ..api.sheets import Cell, to_csv
@@ -27,18 +27,32 @@ class Played:
 
 
 def hands_csv(table: Table, state: GameState) -> str:
-    """Return every hand of a game, per side its tricks, points and running total."""
-    header: list[Cell] = ["Hand", "Dealer", "Bidder", "Partner", "Contract", "Made"]
+    """Return every hand of a game, per side its tricks, points and running total
+    (the headers and words in the page's language; contracts and numbers as a
+    program reads them)."""
+    header: list[Cell] = [
+        pgettext("csv", "Hand"),
+        pgettext("csv", "Dealer"),
+        pgettext("csv", "Bidder"),
+        pgettext("csv", "Partner"),
+        pgettext("csv", "Contract"),
+        pgettext("csv", "Made"),
+    ]
     for side in table.sides:
-        header += [f"{side.name} tricks", f"{side.name} points", f"{side.name} total"]
+        header += [
+            pgettext("csv", "%(side)s tricks", side=side.name),
+            pgettext("csv", "%(side)s points", side=side.name),
+            pgettext("csv", "%(side)s total", side=side.name),
+        ]
     rows = [header]
+    said = {True: gettext("yes"), False: gettext("no"), None: None}
     for result in state.hands:
         hand = result.hand
         bidder = hand.bidder or (
             table.sides[hand.side].name if hand.side is not None else None
         )
-        made = {True: "yes", False: "no", None: None}[result.made]
-        contract = result.contract.name if result.contract else "passed"
+        made = said[result.made]
+        contract = result.contract.name if result.contract else gettext("passed")
         row: list[Cell] = [result.number, result.dealer, bidder, hand.partner]
         row += [contract, made]
         for tricks, points, total in zip(

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, session, url_for
-from flask_babel import gettext, ngettext
+from flask_babel import gettext, ngettext, pgettext
 from werkzeug.wrappers import Response as BaseResponse
 
 from ..api.sheets import csv_file, file_stem, to_csv
@@ -279,7 +279,11 @@ def player(night_id: str, name: str) -> str:
 def results(night_id: str) -> BaseResponse:
     """The standings as CSV, one row per player."""
     found = service.load(night_id)
-    rows: list[list[Any]] = [["rank", "player", "played", "wins", "points", "byes"]]
+    keys = ["rank", "player", "played", "wins", "points", "byes"]
+    header = [pgettext("csv", "rank"), pgettext("csv", "player")]
+    header += [pgettext("csv", "played"), pgettext("csv", "wins")]
+    header += [pgettext("csv", "points"), pgettext("csv", "byes")]
+    rows: list[list[Any]] = [header]
     for s in board.night_to_dict(found)["standings"]:
-        rows.append([s[k] for k in rows[0]])
+        rows.append([s[k] for k in keys])
     return csv_file(to_csv(rows), f"{file_stem(found.name, 'results')}.csv")

@@ -4,6 +4,8 @@ for the page's locale)."""
 
 from __future__ import annotations
 
+import csv
+import io
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
@@ -112,3 +114,49 @@ def test_a_nights_standings_write_points_for_the_pages_language(client):
     ann = client.get(f"{path}/players/Ann", headers=FRENCH).text
     assert f"1{NB}040 points" in ann
     assert "1040 points" in client.get(f"{path}/players/Ann").text
+
+
+def read_csv(client: FlaskClient, path: str, **headers: str) -> list[list[str]]:
+    response = client.get(path, headers=headers)
+    assert response.status_code == 200 and response.mimetype == "text/csv", path
+    return list(csv.reader(io.StringIO(response.data.decode("utf-8-sig"), newline="")))
+
+
+def test_the_csv_downloads_speak_the_pages_language_and_keep_plain_numbers(client, api):
+    # English headers on every file, whatever the phone spoke (issue 33.2).
+    finished_past_a_thousand(api)
+    today = datetime.now(UTC).date()
+    with client.application.app_context():
+        season = seasons.save_season("Hiver", today, today).id
+    files = {
+        "hands": f"/games/{api.game_id}/hands.csv",
+        "games": "/history/games.csv",
+        "season": f"/seasons/{season}/standings.csv",
+    }
+    french = {name: read_csv(client, path, **FRENCH) for name, path in files.items()}
+    english = {name: read_csv(client, path) for name, path in files.items()}
+    assert french["hands"][0][:6] == [
+        "Manche",
+        "Donneur",
+        "Preneur",
+        "Partenaire",
+        "Mise",
+        "Réussie",
+    ]
+    assert english["hands"][0][:6] == [
+        "Hand",
+        "Dealer",
+        "Bidder",
+        "Partner",
+        "Contract",
+        "Made",
+    ]
+    assert french["hands"][1][4:6] == ["10NT", "oui"]  # a contract as programs read it
+    assert english["hands"][1][4:6] == ["10NT", "yes"]
+    assert french["games"][0][:4] == ["Date (UTC)", "Nom", "Notes", "Équipe 1"]
+    assert english["games"][0][:4] == ["Date (UTC)", "Name", "Notes", "Side 1"]
+    assert "1040" in french["games"][1] and "1040" in english["games"][1]
+    assert "par la grande porte" in " ".join(french["games"][1])
+    assert french["season"][0][:3] == ["Nom", "Joueurs", "Équipe"]
+    assert english["season"][0][:3] == ["Name", "Players", "Team"]
+    assert french["season"][1][2] == "non" and english["season"][1][2] == "no"
