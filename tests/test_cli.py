@@ -215,7 +215,7 @@ def test_an_import_shows_its_progress_count_and_rate(runner, tmp_path, monkeypat
     lines = result.stderr.splitlines()
     assert lines[0] == "Checked 250 games."
     written = [
-        re.fullmatch(r"Written (\d+) of 250 games, \d+ a second(.*)", line)
+        re.fullmatch(r"Written (\d+) of 250 games, [\d,]+ a second(.*)", line)
         for line in lines[1:-1]
     ]
     assert [int(m.group(1)) for m in written if m] == [100, 200, 250]

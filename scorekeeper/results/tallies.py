@@ -56,11 +56,8 @@ def _row(table: Table, key: Key, counted: dict[str, int]) -> Row:
     return {**dict(zip(keys, key, strict=True)), **dict.fromkeys(counters, 0)} | counted
 
 
-def _move(table: Table, changes: dict[Key, dict[str, int]]) -> None:
-    """Add changes to a table's rows (inserting new ones), in key order.
-
-    A row left with no game is deleted: the table holds only what was played.
-    """
+def _upsert(table: Table, rows: list[Row]) -> None:
+    """Add rows' counters to a table's, inserting the rows not there yet."""
     dialect = db.session.get_bind().dialect.name
     insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
     statement = insert(table)
@@ -69,7 +66,15 @@ def _move(table: Table, changes: dict[Key, dict[str, int]]) -> None:
     }
     keys = [c.name for c in table.primary_key]
     upsert = statement.on_conflict_do_update(index_elements=keys, set_=added)
-    db.session.execute(upsert, [_row(table, k, c) for k, c in changes.items()])
+    db.session.execute(upsert, rows)
+
+
+def _move(table: Table, changes: dict[Key, dict[str, int]]) -> None:
+    """Add changes to a table's rows (inserting new ones), in key order.
+
+    A row left with no game is deleted: the table holds only what was played.
+    """
+    _upsert(table, [_row(table, k, c) for k, c in changes.items()])
     if any(change.get("games", 0) < 0 for change in changes.values()):
         whos = sorted({key[0] for key in changes})
         empty = delete(table).where(table.c.who.in_(whos), table.c.games == 0)
@@ -82,6 +87,16 @@ def apply(before: Rows, after: Rows) -> None:
         changes = moved(count(before[2]), count(after[2]))
         if changes:
             _move(table, changes)
+
+
+def add(games: Iterable[Rows]) -> None:
+    """Add new games' tallies (an import's batch): one statement a table, its
+    rows in key order, as apply would leave them."""
+    for name, rows in fold(games).items():
+        table = TALLIES_BY_NAME[name]
+        keys = [c.name for c in table.primary_key]
+        if rows:
+            _upsert(table, sorted(rows, key=lambda row: [row[k] for k in keys]))
 
 
 def fold(games: Iterable[Rows]) -> dict[str, list[Row]]:
