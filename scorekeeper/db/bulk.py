@@ -16,7 +16,7 @@ from typing import Any
 
 from sqlalchemy import bindparam, insert, select
 
-from ..scoring import GameState, Hand, Rules, Table, name_key
+from ..scoring import GameState, Hand, Rules, Table, name_key, rules_to_dict
 from . import store, tokens
 from .models import Game, GameSide, HandRow, Player, db
 
@@ -47,13 +47,16 @@ PLAYERS = insert(Player.__table__)
 HANDS = insert(HandRow.__table__)
 
 
-def game_values(game: NewGame, token_hash: str) -> dict[str, Any]:
+def game_values(
+    game: NewGame, rules: dict[str, Any], token_hash: str
+) -> dict[str, Any]:
     """Return a new game's row as a write of its hands leaves it."""
     state = game.state
     return {
         "id": game.id,
         "created": game.created,
-        **store.game_columns(game.name, game.rules, game.table, game.notes),
+        **store.game_columns(game.name, game.table, game.notes),
+        "rules": rules,
         "version": 1,
         "renames": 0,
         "token_hash": token_hash,
@@ -69,10 +72,13 @@ def write(games: Sequence[NewGame]) -> list[str]:
     """Write new games with their sides, players and hands, in five statements
     whatever their number; return each game's write token."""
     made, rows, sides, seated, hands = [], [], [], [], []
+    written: dict[Rules, dict[str, Any]] = {}  # a club plays a few rule sets
     for game in games:
         token, token_hash = tokens.new_token()
         made.append(token)
-        rows.append(game_values(game, token_hash))
+        if game.rules not in written:
+            written[game.rules] = rules_to_dict(game.rules)
+        rows.append(game_values(game, written[game.rules], token_hash))
         for position, side in enumerate(game.table.sides):
             sides.append({"game_id": game.id, "position": position, "name": side.name})
             seated.append((game.id, position, side.players))

@@ -200,13 +200,12 @@ def load(game_id: str) -> Loaded:
     return loaded(game)
 
 
-def game_columns(name: str, rules: Rules, table: Table, notes: str) -> dict[str, Any]:
-    """Return a new game's own columns: its name, notes, rules and first dealer."""
+def game_columns(name: str, table: Table, notes: str) -> dict[str, Any]:
+    """Return a new game's own columns but its rules: name, notes, first dealer."""
     name = clean_text(name, "name") or " v ".join(s.name for s in table.sides)
     return {
         "name": name[:TEXT_LIMIT],
         "notes": clean_text(notes, "notes"),
-        "rules": rules_to_dict(rules),
         "first_dealer": table.first_dealer,
     }
 
@@ -216,7 +215,11 @@ def game_row(
 ) -> tuple[Game, str]:
     """Return a new game's row, with its sides and players, and its write token."""
     token, token_hash = tokens.new_token()
-    game = Game(**game_columns(name, rules, table, notes), token_hash=token_hash)
+    game = Game(
+        **game_columns(name, table, notes),
+        rules=rules_to_dict(rules),
+        token_hash=token_hash,
+    )
     for position, side in enumerate(table.sides):
         players = [
             Player(position=i, name=p, name_key=name_key(p))

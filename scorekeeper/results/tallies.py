@@ -7,6 +7,7 @@ page reads a few rows however many games they played; rebuilt by rescore.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -50,10 +51,16 @@ TALLIES = ((pair, pairs), (spelling, spellings))
 TALLIES_BY_NAME = {table.name: table for table, _ in TALLIES}
 
 
-def _row(table: Table, key: Key, counted: dict[str, int]) -> Row:
+@functools.cache
+def _columns(table: Table) -> tuple[list[str], dict[str, int]]:
+    """Return a table's key columns, and its counters at zero."""
     keys = [c.name for c in table.primary_key]
-    counters = [c.name for c in table.c if not c.primary_key]
-    return {**dict(zip(keys, key, strict=True)), **dict.fromkeys(counters, 0)} | counted
+    return keys, dict.fromkeys((c.name for c in table.c if not c.primary_key), 0)
+
+
+def _row(table: Table, key: Key, counted: dict[str, int]) -> Row:
+    keys, zero = _columns(table)
+    return {**dict(zip(keys, key, strict=True)), **zero} | counted
 
 
 def _upsert(table: Table, rows: list[Row]) -> None:
