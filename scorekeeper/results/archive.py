@@ -40,9 +40,11 @@ class Said:
     hands: tuple[tuple[tuple[str, object], ...], ...] = ()
 
 
-# Games written a transaction: the SQLite write lock is held this long only,
-# so phones scoring while an import runs wait a moment, not the whole import.
-BATCH = 100
+# Games written a transaction: the SQLite write lock is held this long only
+# (about half a second, each table's rows in one statement), so phones scoring
+# while an import runs wait a moment, not the whole import. Fewer would cost
+# more: a batch adds each name's standings and tallies once, whatever its games.
+BATCH = 500
 
 
 def replayed(past: PastGame) -> GameState:

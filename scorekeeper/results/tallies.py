@@ -8,7 +8,7 @@ page reads a few rows however many games they played; rebuilt by rescore.
 from __future__ import annotations
 
 import functools
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -28,17 +28,17 @@ def pairs(players: Iterable[Row]) -> dict[Key, Counter[str]]:
     Keyed (player, beside, other): the game, and a win if the other's side won.
     """
     players = list(players)
-    found: dict[Key, Counter[str]] = {}
+    found: defaultdict[Key, Counter[str]] = defaultdict(Counter)
     for me in players:
         if not me["finished"]:
             continue
         for them in players:
             if them["name_key"] != me["name_key"]:
                 key = (me["name_key"], them["side"] == me["side"], them["name_key"])
-                counted = found.setdefault(key, Counter())
+                counted = found[key]
                 counted["games"] += 1
                 counted["wins"] += them["win"] is not None
-    return found
+    return dict(found)
 
 
 def spellings(players: Iterable[Row]) -> dict[Key, Counter[str]]:
@@ -108,13 +108,13 @@ def add(games: Iterable[Rows]) -> None:
 
 def fold(games: Iterable[Rows]) -> dict[str, list[Row]]:
     """Return the tallies of games' results, as each table's rows."""
-    found: dict[str, dict[Key, Counter[str]]] = {t.name: {} for t, _ in TALLIES}
+    found = {t.name: defaultdict[Key, Counter[str]](Counter) for t, _ in TALLIES}
     for rows in games:
         if not rows[0]:  # a game with no hand counts for no one (counting.played)
             continue
         for table, count in TALLIES:
             for key, counted in count(rows[2]).items():
-                found[table.name].setdefault(key, Counter()).update(counted)
+                found[table.name][key].update(counted)
     return {
         table.name: [_row(table, k, c) for k, c in found[table.name].items()]
         for table, _ in TALLIES

@@ -52,6 +52,8 @@ def key_outgrows(text: str, most: int) -> bool:
 
 def mixed_scripts(text: str) -> tuple[str, ...]:
     """Return the scripts one word of a name mixes ('Аnn', a Cyrillic А), or ()."""
+    if text.isascii():  # Latin letters and common signs: one script at most
+        return ()
     words: list[set[str]] = [set()]
     for ch in unicodedata.normalize("NFKC", text):
         script = categories.aliases_categories(ch)[0]
