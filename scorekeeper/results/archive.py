@@ -134,9 +134,12 @@ def _write(
         )
         for past, state in batch
     ]
-    tokens = bulk.write(games)
-    _keep(games)
-    made = [(game.id, token) for game, token in zip(games, tokens, strict=True)]
+    # In id order: each index on a game's id is then walked one way, a page
+    # at a time, not at random (exported ids are random).
+    ordered = sorted(games, key=lambda game: game.id)
+    tokens = dict(zip((game.id for game in ordered), bulk.write(ordered), strict=True))
+    _keep(ordered)
+    made = [(game.id, tokens[game.id]) for game in games]  # in the file's order
     return made, min((game.created for game in games), default=None)
 
 
