@@ -30,6 +30,7 @@ def normal_name(text: str) -> str:
     return unicodedata.normalize("NFC", " ".join(text.split()))
 
 
+@functools.lru_cache(maxsize=4096)  # a club's names, keyed for every row
 def name_key(text: str) -> str:
     """Return what two names must share to be one person: NFKC, case-blind.
 
