@@ -10,7 +10,8 @@ archive). Each file is generated once (bench/scale.py's club season, kept in
 a club would run it; its play links are discarded, its progress lines shown.
 Prints each size's total and per-game time and the ratio of the two per-game
 times (the target: the large import within 1.5 times the small one's per game,
-and 100,000 games in under five minutes).
+and 100,000 games in under five minutes), with the load average after each
+(the machine may be shared: figures taken under load are slower).
 """
 
 from __future__ import annotations
@@ -62,7 +63,8 @@ def main() -> None:
         per_game[count] = seconds / count
         print(
             f"{count:>7} games: {seconds:8.1f} s, {per_game[count] * 1000:6.2f} ms a "
-            f"game, {count / seconds:6.0f} games a second",
+            f"game, {count / seconds:6.0f} games a second (load average after: "
+            f"{' '.join(f'{x:.2f}' for x in os.getloadavg())})",
             flush=True,
         )
     ratio = per_game[args.large] / per_game[args.small]

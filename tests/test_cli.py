@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 
 from scorekeeper import cli, create_app
 from scorekeeper.db.models import db
-from scorekeeper.results import ratings
+from scorekeeper.results import archive, ratings
 from scorekeeper.results.models import PlayerRating, RatingRow
 
 
@@ -92,9 +92,9 @@ def numbered(count: int) -> list[dict]:
     return [{**FRIDAY, "name": f"Game {i}", "hands": [hand]} for i in range(count)]
 
 
-def test_import_writes_a_hundred_games_a_transaction(runner, client, tmp_path):
+def test_import_writes_five_hundred_games_a_transaction(runner, client, tmp_path):
     path = tmp_path / "games.json"
-    path.write_text(json.dumps({"games": numbered(250)}))
+    path.write_text(json.dumps({"games": numbered(1250)}))
     commits = []
 
     def count(session: Session) -> None:
@@ -106,9 +106,9 @@ def test_import_writes_a_hundred_games_a_transaction(runner, client, tmp_path):
     finally:
         event.remove(Session, "after_commit", count)
     assert result.exit_code == 0, result.output
-    assert len(commits) == 4  # 100, 100 and 50 games, then the ratings once
-    assert result.output.count("/play/") == 250
-    assert client.get("/api/games").json["total"] == 250
+    assert len(commits) == 4  # 500, 500 and 250 games, then the ratings once
+    assert result.output.count("/play/") == 1250
+    assert client.get("/api/games").json["total"] == 1250
 
 
 @pytest.mark.parametrize(
@@ -208,6 +208,7 @@ def test_an_import_replays_the_ratings_once_as_a_fresh_replay_would(
 
 def test_an_import_shows_its_progress_count_and_rate(runner, tmp_path, monkeypatch):
     monkeypatch.setattr(cli, "PROGRESS", 100)
+    monkeypatch.setattr(archive, "BATCH", 50)  # a line every other batch
     path = tmp_path / "games.json"
     path.write_text(json.dumps({"games": numbered(250)}))
     result = runner.invoke(args=["import-games", str(path)])
@@ -215,7 +216,7 @@ def test_an_import_shows_its_progress_count_and_rate(runner, tmp_path, monkeypat
     lines = result.stderr.splitlines()
     assert lines[0] == "Checked 250 games."
     written = [
-        re.fullmatch(r"Written (\d+) of 250 games, \d+ a second(.*)", line)
+        re.fullmatch(r"Written (\d+) of 250 games, [\d,]+ a second(.*)", line)
         for line in lines[1:-1]
     ]
     assert [int(m.group(1)) for m in written if m] == [100, 200, 250]

@@ -200,17 +200,24 @@ def load(game_id: str) -> Loaded:
     return loaded(game)
 
 
+def game_columns(name: str, table: Table, notes: str) -> dict[str, Any]:
+    """Return a new game's own columns but its rules: name, notes, first dealer."""
+    name = clean_text(name, "name") or " v ".join(s.name for s in table.sides)
+    return {
+        "name": name[:TEXT_LIMIT],
+        "notes": clean_text(notes, "notes"),
+        "first_dealer": table.first_dealer,
+    }
+
+
 def game_row(
     name: str, rules: Rules, table: Table, notes: str = ""
 ) -> tuple[Game, str]:
     """Return a new game's row, with its sides and players, and its write token."""
     token, token_hash = tokens.new_token()
-    name = clean_text(name, "name") or " v ".join(s.name for s in table.sides)
     game = Game(
-        name=name[:TEXT_LIMIT],
-        notes=clean_text(notes, "notes"),
+        **game_columns(name, table, notes),
         rules=rules_to_dict(rules),
-        first_dealer=table.first_dealer,
         token_hash=token_hash,
     )
     for position, side in enumerate(table.sides):

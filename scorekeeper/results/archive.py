@@ -6,13 +6,14 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from sqlalchemy import insert
 from sqlalchemy.orm import selectinload
 
-from ..db import store
+from ..db import bulk, store
 from ..db.models import Game, db, new_game_id, utcnow
 from ..errors import N_, BadInput, Conflict
 from ..scoring import GameState, Hand, Rules, Table, replay, rules_from_dict
-from . import game_rows, ratings
+from . import counting, game_rows, ratings, standings, tallies
 
 
 @dataclass(frozen=True)
@@ -39,9 +40,11 @@ class Said:
     hands: tuple[tuple[tuple[str, object], ...], ...] = ()
 
 
-# Games written a transaction: the SQLite write lock is held this long only,
-# so phones scoring while an import runs wait a moment, not the whole import.
-BATCH = 100
+# Games written a transaction: the SQLite write lock is held this long only
+# (about half a second, each table's rows in one statement), so phones scoring
+# while an import runs wait a moment, not the whole import. Fewer would cost
+# more: a batch adds each name's standings and tallies once, whatever its games.
+BATCH = 500
 
 
 def replayed(past: PastGame) -> GameState:
@@ -116,26 +119,46 @@ def _check_ids(games: Sequence[PastGame]) -> None:
 def _write(
     batch: Iterable[tuple[PastGame, GameState]],
 ) -> tuple[list[tuple[str, str]], datetime | None]:
-    """Add a batch of checked games; return each id and new write token, and
-    the earliest date among them."""
-    made, added = [], []
-    for past, state in batch:
-        game, token = store.game_row(past.name, past.rules, past.table, past.notes)
-        game.id = past.id or new_game_id()
-        game.created = past.created or utcnow()
-        # Its ending now, as keeping its results would set it: the batch's
-        # rows go in together, each game's once (no update after).
-        game.ending, game.winner = state.ending, state.winner
-        game.hand_count = len(state.hands)
-        for number, played in enumerate(past.hands, start=1):
-            game.hands.append(store.hand_row(number, played))
-        db.session.add(game)
-        added.append((game, past.table, state))
-        made.append((game.id, token))
-    db.session.flush()  # one flush a batch: each table's rows in a few statements
-    for game, table, state in added:
-        game_rows.keep(game, table, state, fresh=True)
-    return made, min((game.created for game, _, _ in added), default=None)
+    """Add a batch of checked games, each table's rows in one statement; return
+    each id and new write token, and the earliest date among them."""
+    games = [
+        bulk.NewGame(
+            past.id or new_game_id(),
+            past.created or utcnow(),
+            past.name,
+            past.notes,
+            past.rules,
+            past.table,
+            past.hands,
+            state,
+        )
+        for past, state in batch
+    ]
+    # In id order: each index on a game's id is then walked one way, a page
+    # at a time, not at random (exported ids are random).
+    ordered = sorted(games, key=lambda game: game.id)
+    tokens = dict(zip((game.id for game in ordered), bulk.write(ordered), strict=True))
+    _keep(ordered)
+    made = [(game.id, tokens[game.id]) for game in games]  # in the file's order
+    return made, min((game.created for game in games), default=None)
+
+
+def _keep(games: Sequence[bulk.NewGame]) -> None:
+    """Store new games' results as each game's own write would (game_rows.keep),
+    in one statement a table and scope for the lot."""
+    kept: counting.Rows = ([], [], [])
+    played = []
+    for game in games:
+        rows = game_rows.from_replay(game, game.table, game.state)
+        for into, new in zip(kept, rows, strict=True):
+            into += new
+        played.append((game.id, game.created, counting.played(rows, len(game.hands))))
+    for model, new in zip(game_rows.MODELS, kept, strict=True):
+        if new:
+            db.session.execute(insert(model.__table__), new)
+    played.sort(key=lambda game: (game[1], game[0]))  # oldest first, as they count
+    standings.add(played)
+    tallies.add(rows for _, _, rows in played)
 
 
 def import_games(

@@ -5,7 +5,7 @@ standings.py moves the kept rows by these counts; tallies.py counts beside them.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 from typing import Any, TypeVar
 
@@ -57,9 +57,11 @@ def _bid(counts: Counter[str], row: Row) -> None:
             counts["ralphed"] += 1
 
 
-def _side(found: dict[str, Counter[str]], hand: Row, players: Iterable[Row]) -> None:
+def _side(
+    found: defaultdict[str, Counter[str]], hand: Row, players: Iterable[Row]
+) -> None:
     for row in players:
-        counted = found.setdefault(row["name_key"], Counter())
+        counted = found[row["name_key"]]
         if row["side"] == hand["side"]:
             counted["contracted"] += 1
             counted["contract_points"] += hand["points"] or 0
@@ -71,14 +73,15 @@ def counts(
     hands: Iterable[Row], sides: Iterable[Row], players: Iterable[Row]
 ) -> dict[str, Counter[str]]:
     """Return what result rows add to each player's (name key) and team's counters."""
-    found: dict[str, Counter[str]] = {}
+    # Not setdefault(key, Counter()): that makes a Counter for every row.
+    found: defaultdict[str, Counter[str]] = defaultdict(Counter)
     sides, players = list(sides), list(players)
     ending = next((row["win"] for row in sides if row["win"] is not None), None)
     for row in players:
-        _outcome(found.setdefault(row["name_key"], Counter()), row, ending)
+        _outcome(found[row["name_key"]], row, ending)
     for row in sides:
         if row["team_key"] is not None:
-            _outcome(found.setdefault(row["team_key"], Counter()), row, ending)
+            _outcome(found[row["team_key"]], row, ending)
     for row in hands:
         if row["side"] is not None:  # each player contracted or defended it
             _side(found, row, players)
@@ -86,8 +89,8 @@ def counts(
             continue
         for who in (row["bidder_key"], row["team_key"]):
             if who is not None:
-                _bid(found.setdefault(who, Counter()), row)
-    return found
+                _bid(found[who], row)
+    return dict(found)
 
 
 def played(rows: Rows, hands: int) -> Rows:

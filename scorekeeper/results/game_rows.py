@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from datetime import datetime
+from typing import Any, NamedTuple, Protocol
 
 from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.orm.attributes import set_committed_value
@@ -17,6 +18,15 @@ from . import counting, ratings, standings, tallies
 from .models import HandResultRow, PlayerResult, SideResult
 
 Row = dict[str, Any]
+
+
+class Dated(Protocol):
+    """A game as its results name it: its row, or one about to be written."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def created(self) -> datetime: ...
 
 
 def team_key(players: tuple[str, ...]) -> str | None:
@@ -62,7 +72,7 @@ def hand_rows(game_id: str, table: Table, state: GameState, since: int) -> list[
     return rows
 
 
-def side_rows(game: Game, table: Table, state: GameState) -> list[Row]:
+def side_rows(game: Dated, table: Table, state: GameState) -> list[Row]:
     """Return each side's result as rows: totals for and against, and any win."""
     everyone = sum(state.totals)
     return [
@@ -96,7 +106,7 @@ def player_rows(sides: list[Row], table: Table) -> list[Row]:
 
 
 def from_replay(
-    game: Game, table: Table, state: GameState, since: int = 1
+    game: Dated, table: Table, state: GameState, since: int = 1
 ) -> counting.Rows:
     """Return a game's results from its replay: its hands from `since` on (none
     past its last), its sides' and its players'."""

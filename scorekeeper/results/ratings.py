@@ -63,7 +63,8 @@ def _before(since: datetime) -> dict[str, tuple[float, float, int]]:
 
 def _games_since(since: datetime | None, without: str | None) -> Iterable[list[Any]]:
     """Yield the player rows of every finished game from `since` on, game by game."""
-    query = select(PlayerResult).where(
+    # Rows, not ORM objects: a replay of a club's archive reads every result.
+    query = select(*PlayerResult.__table__.c).where(
         PlayerResult.finished, PlayerResult.game_id != (without or "")
     )
     if since is not None:
@@ -71,7 +72,7 @@ def _games_since(since: datetime | None, without: str | None) -> Iterable[list[A
     query = query.order_by(
         PlayerResult.created, PlayerResult.game_id, PlayerResult.side
     )
-    rows = db.session.execute(query.execution_options(yield_per=2000)).scalars()
+    rows = db.session.execute(query.execution_options(yield_per=2000))
     for _, game in groupby(rows, key=lambda r: r.game_id):
         yield list(game)
 

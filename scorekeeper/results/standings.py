@@ -94,6 +94,25 @@ def apply(game: Game, before: Rows, after: Rows, fresh: bool = False) -> None:
         _move(game, after, changes, fresh, season)
 
 
+def add(games: Sequence[tuple[str, datetime, Rows]]) -> None:
+    """Add new games' results to the standings (an import's batch, no house
+    rules), given oldest first: one statement a scope, as apply would leave them.
+
+    All time first, its names in key order, as apply moves them; the seasons
+    are read after, so a season being built waits for this batch, or it for
+    the season.
+    """
+    rows = fold(games)
+    if not rows:
+        return
+    _upsert(sorted(rows, key=lambda row: row["who"]))
+    for season in db.session.execute(select(Season).order_by(Season.id)).scalars():
+        held = [game for game in games if holds(season, game[1], None)]
+        rows = fold(held, season.id)
+        if rows:
+            _upsert(sorted(rows, key=lambda row: row["who"]))
+
+
 def _move(
     game: Game,
     after: Rows,

@@ -7,7 +7,8 @@ page reads a few rows however many games they played; rebuilt by rescore.
 
 from __future__ import annotations
 
-from collections import Counter
+import functools
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -27,17 +28,17 @@ def pairs(players: Iterable[Row]) -> dict[Key, Counter[str]]:
     Keyed (player, beside, other): the game, and a win if the other's side won.
     """
     players = list(players)
-    found: dict[Key, Counter[str]] = {}
+    found: defaultdict[Key, Counter[str]] = defaultdict(Counter)
     for me in players:
         if not me["finished"]:
             continue
         for them in players:
             if them["name_key"] != me["name_key"]:
                 key = (me["name_key"], them["side"] == me["side"], them["name_key"])
-                counted = found.setdefault(key, Counter())
+                counted = found[key]
                 counted["games"] += 1
                 counted["wins"] += them["win"] is not None
-    return found
+    return dict(found)
 
 
 def spellings(players: Iterable[Row]) -> dict[Key, Counter[str]]:
@@ -50,17 +51,20 @@ TALLIES = ((pair, pairs), (spelling, spellings))
 TALLIES_BY_NAME = {table.name: table for table, _ in TALLIES}
 
 
-def _row(table: Table, key: Key, counted: dict[str, int]) -> Row:
+@functools.cache
+def _columns(table: Table) -> tuple[list[str], dict[str, int]]:
+    """Return a table's key columns, and its counters at zero."""
     keys = [c.name for c in table.primary_key]
-    counters = [c.name for c in table.c if not c.primary_key]
-    return {**dict(zip(keys, key, strict=True)), **dict.fromkeys(counters, 0)} | counted
+    return keys, dict.fromkeys((c.name for c in table.c if not c.primary_key), 0)
 
 
-def _move(table: Table, changes: dict[Key, dict[str, int]]) -> None:
-    """Add changes to a table's rows (inserting new ones), in key order.
+def _row(table: Table, key: Key, counted: dict[str, int]) -> Row:
+    keys, zero = _columns(table)
+    return {**dict(zip(keys, key, strict=True)), **zero} | counted
 
-    A row left with no game is deleted: the table holds only what was played.
-    """
+
+def _upsert(table: Table, rows: list[Row]) -> None:
+    """Add rows' counters to a table's, inserting the rows not there yet."""
     dialect = db.session.get_bind().dialect.name
     insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
     statement = insert(table)
@@ -69,7 +73,15 @@ def _move(table: Table, changes: dict[Key, dict[str, int]]) -> None:
     }
     keys = [c.name for c in table.primary_key]
     upsert = statement.on_conflict_do_update(index_elements=keys, set_=added)
-    db.session.execute(upsert, [_row(table, k, c) for k, c in changes.items()])
+    db.session.execute(upsert, rows)
+
+
+def _move(table: Table, changes: dict[Key, dict[str, int]]) -> None:
+    """Add changes to a table's rows (inserting new ones), in key order.
+
+    A row left with no game is deleted: the table holds only what was played.
+    """
+    _upsert(table, [_row(table, k, c) for k, c in changes.items()])
     if any(change.get("games", 0) < 0 for change in changes.values()):
         whos = sorted({key[0] for key in changes})
         empty = delete(table).where(table.c.who.in_(whos), table.c.games == 0)
@@ -84,15 +96,25 @@ def apply(before: Rows, after: Rows) -> None:
             _move(table, changes)
 
 
+def add(games: Iterable[Rows]) -> None:
+    """Add new games' tallies (an import's batch): one statement a table, its
+    rows in key order, as apply would leave them."""
+    for name, rows in fold(games).items():
+        table = TALLIES_BY_NAME[name]
+        keys = [c.name for c in table.primary_key]
+        if rows:
+            _upsert(table, sorted(rows, key=lambda row: [row[k] for k in keys]))
+
+
 def fold(games: Iterable[Rows]) -> dict[str, list[Row]]:
     """Return the tallies of games' results, as each table's rows."""
-    found: dict[str, dict[Key, Counter[str]]] = {t.name: {} for t, _ in TALLIES}
+    found = {t.name: defaultdict[Key, Counter[str]](Counter) for t, _ in TALLIES}
     for rows in games:
         if not rows[0]:  # a game with no hand counts for no one (counting.played)
             continue
         for table, count in TALLIES:
             for key, counted in count(rows[2]).items():
-                found[table.name].setdefault(key, Counter()).update(counted)
+                found[table.name][key].update(counted)
     return {
         table.name: [_row(table, k, c) for k, c in found[table.name].items()]
         for table, _ in TALLIES

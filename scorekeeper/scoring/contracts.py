@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
@@ -146,6 +147,7 @@ class Contract:
         return tricks >= self.tricks
 
 
+@functools.lru_cache(maxsize=256)  # asked for by every rule set read
 def normal_contract(level: int, suit: str, offset: int) -> Contract:
     """Return the normal contract `level` in `suit` on the Avondale schedule."""
     return Contract(

@@ -30,6 +30,7 @@ def normal_name(text: str) -> str:
     return unicodedata.normalize("NFC", " ".join(text.split()))
 
 
+@functools.lru_cache(maxsize=4096)  # a club's names, keyed for every row
 def name_key(text: str) -> str:
     """Return what two names must share to be one person: NFKC, case-blind.
 
@@ -52,6 +53,8 @@ def key_outgrows(text: str, most: int) -> bool:
 
 def mixed_scripts(text: str) -> tuple[str, ...]:
     """Return the scripts one word of a name mixes ('Аnn', a Cyrillic А), or ()."""
+    if text.isascii():  # Latin letters and common signs: one script at most
+        return ()
     words: list[set[str]] = [set()]
     for ch in unicodedata.normalize("NFKC", text):
         script = categories.aliases_categories(ch)[0]

@@ -1,13 +1,33 @@
 """Import refuses a file it cannot read whole (issue 21, item 6): it names the
-game and the field, and writes nothing."""
+game and the field, and writes nothing. What it writes, it writes in bulk."""
 
 from __future__ import annotations
 
 import copy
 import json
+import random
+from datetime import date
+from typing import Any
 
 import pytest
-from api_helpers import FRIDAY
+from api_helpers import FRIDAY, import_past, statements
+from test_results import (
+    CONTRACTS,
+    PLAYED_ON,
+    RULES,
+    TABLES,
+    built,
+    normal,
+    replayed,
+    stored,
+)
+
+from scorekeeper.games import service as services
+from scorekeeper.results import archive
+from scorekeeper.scoring import ScoringError, replay
+from scorekeeper.seasons import service as seasons
+
+SPEC = {"contract": "7H", "bidder": 1, "partner": None, "tricks": 8, "spread": 0}
 
 
 @pytest.fixture
@@ -110,3 +130,57 @@ def test_a_file_without_scores_or_dates_still_imports(runner, client, tmp_path):
     result = import_file(runner, tmp_path, [game])
     assert result.exit_code == 0, result.output
     assert client.get("/api/games").json["games"][0]["totals"] == [30, 200]
+
+
+# Written in bulk (issue 32.10): a batch of games in a few statements a table,
+# its rows those each game's own write would keep.
+
+
+def archive_games(count: int, seed: int) -> list[archive.PastGame]:
+    """Return `count` games at every table shape, of 0 to 8 hands each, some
+    dated alike, some in the season below, some now."""
+    rng = random.Random(seed)
+    games = []
+    for number in range(count):
+        rules, table = RULES[number % len(RULES)], TABLES[number % len(TABLES)]
+        hands: list[Any] = []
+        for _ in range(rng.randrange(9)):
+            spec = {
+                "contract": rng.choice(CONTRACTS),
+                "bidder": rng.randrange(6),
+                "partner": rng.choice([None, rng.randrange(6)]),
+                "tricks": rng.randrange(11),
+                "spread": 0,
+            }
+            try:
+                hand = built(rules, table, spec)
+                replay(rules, table, [*hands, hand])
+            except ScoringError:  # a barred bid, or past the game's end
+                continue
+            hands.append(hand)
+        created = rng.choice(PLAYED_ON)
+        games.append(archive.PastGame("Old", rules, table, tuple(hands), None, created))
+    return games
+
+
+def test_an_import_keeps_the_rows_each_games_own_write_would(app):
+    with app.app_context():
+        seasons.save_season("Then", date(2019, 12, 1), date(2020, 6, 30))
+        seasons.save_season("Always", date(2000, 1, 1), date(2100, 1, 1))
+        # Players already standing, from a game scored the ordinary way.
+        game, _ = services.create_game("", RULES[0], TABLES[1])
+        services.record_hand(game, built(game.rules, game.table, SPEC))
+        import_past(archive_games(250, 32))  # three batches, names shared across
+        import_past(archive_games(30, 33))  # rows of the same names to add to
+        assert normal(stored()) == normal(replayed())
+
+
+def test_a_batch_is_written_in_as_many_statements_for_ten_games_as_for_a_hundred(
+    app,
+):
+    games = archive_games(110, 34)
+    ten = statements(app, lambda: import_past(games[:10]))
+    hundred = statements(app, lambda: import_past(games[10:]))
+    # Each table's rows in one statement: none a game (once about fifteen).
+    assert len(hundred) == len(ten)
+    assert sum(s.startswith("INSERT INTO hand ") for s in hundred) == 1
