@@ -11,7 +11,8 @@ from werkzeug.wrappers import Response
 from ..db import idempotency
 from ..errors import AppError, Forbidden, Stale, app_error, wants_json
 from ..language import N_, points
-from ..nights.room.after import after_round, night_game_name
+from ..nights.room.after import after_round
+from ..nights.room.names import named, night_game_name
 from ..results.chart import chart
 from ..scoring import Hand, ScoringError, describe_rules, port_model
 from ..web import access, conditional, repeats
@@ -74,8 +75,8 @@ def to_confirmation(after: Loaded) -> Response:
 @bp.get("/")
 def home() -> str:
     """Show the big New game button and the games to resume."""
-    playing = service.list_games(per_page=10, status="in_progress").items
-    finished = service.list_games(per_page=5, status="finished").items
+    playing = named(service.list_games(per_page=10, status="in_progress").items)
+    finished = named(service.list_games(per_page=5, status="finished").items)
     return render_template(
         "games/home.html",
         playing=[present.card(g) for g in playing],

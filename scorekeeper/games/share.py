@@ -18,6 +18,7 @@ from flask_babel import gettext
 from ..api import schema, sheets
 from ..api.sheets import attachment, csv_file
 from ..errors import AppError, Forbidden
+from ..nights.room import names
 from ..web import conditional
 from ..web.assets import qr_code
 from . import exports, present, service
@@ -129,6 +130,7 @@ def table_page(game: Loaded) -> str:
     return render_template(
         "games/table.html",
         game=game.game,
+        title=names.title(game.id, game.game.name),
         table=table,
         state=state,
         number=len(state.hands) + 1,

@@ -12,6 +12,7 @@ from ..api.sheets import csv_file
 from ..errors import BadInput
 from ..games import present
 from ..language import N_
+from ..nights.room.names import named
 from ..results import listing, stats
 from ..results.listing import Summary
 from ..scoring import SUIT_SYMBOL
@@ -107,7 +108,7 @@ def index() -> tuple[str, int]:
         number = form.page.data or 1
         games = listing.list_games(number, per_page, player, status, season)
         page = {
-            "entries": [entry(g) for g in games.items],
+            "entries": [entry(g) for g in named(games.items)],
             **pager(games, form, season),
         }
     return render_template(

@@ -216,3 +216,16 @@ def test_a_nights_games_are_named_in_the_language_that_started_the_round(client)
         "Tuesday: round 1, table 1",
         "Tuesday: round 1, table 2",
     }, (french, english)
+
+
+def test_a_nights_games_are_listed_in_the_readers_language(client):
+    # Issue 33.6: a French night's games read "ronde 1" on an English phone.
+    night = {"name": "Mardi", "movement": "progressive", "players": list("ABCDEFGH")}
+    made = client.post("/api/nights", json=night, headers=FRENCH).json
+    game = made["rounds"][0]["tables"][0]["game"]
+    for path in ("/", "/history", f"/games/{game}/table"):
+        english = client.get(path).text
+        french = client.get(path, headers=FRENCH).text
+        assert "Mardi: round 1, table 1" in english, path
+        assert "ronde" not in english, path
+        assert "Mardi\u00a0: ronde 1, table 1" in french, path

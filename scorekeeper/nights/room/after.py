@@ -20,17 +20,6 @@ def table_of(game_id: str) -> NightTable | None:
     return db.session.execute(query).scalar_one_or_none()
 
 
-def night_game_name(said: dict[str, Any] | None, stored: str) -> str:
-    """Return a game's name as this page says it: a night's table game is named
-    in the reader's language (what it is, not the sentence kept), others as kept."""
-    if said is None:
-        return stored
-    night = db.session.get(Night, said["night"])
-    if night is None:
-        return stored
-    return seating.game_name(night.name, said["round"], said["table"])
-
-
 def after_round(game_id: str, ended: bool) -> dict[str, Any] | None:
     """Return what a night game's scoreboard says of the night (None for a game
     outside one): once it has ended, the tables still playing its round, or

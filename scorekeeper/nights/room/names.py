@@ -1,0 +1,53 @@
+"""A night's table game named in the reader's language (issue 33.6): its name is
+kept in the language of the phone that started its round ("Mardi, ronde 2,
+table 3"), so a page says it again from what it is (the night, the round, the
+table) for whoever reads it; a game outside a night keeps its own name."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Sequence
+from typing import Any, TypeVar
+
+from ...db.models import db
+from .. import seating
+from ..models import Night, NightTable
+
+Named = TypeVar("Named")
+
+
+def night_names(game_ids: Iterable[str]) -> dict[str, str]:
+    """Return each night game's name in the reader's language, in one query."""
+    ids = list(game_ids)
+    if not ids:
+        return {}
+    query = (
+        db.select(NightTable.game_id, Night.name, NightTable.round, NightTable.number)
+        .join(Night, Night.id == NightTable.night_id)
+        .where(NightTable.game_id.in_(ids))
+    )
+    rows = db.session.execute(query)
+    return {
+        game: seating.game_name(night, at, table) for game, night, at, table in rows
+    }
+
+
+def named(games: Sequence[Named]) -> list[Named]:
+    """Return a list's games (dataclasses with `id` and `name`), each night
+    game named in the reader's language."""
+    names = night_names(g.id for g in games)  # type: ignore[attr-defined]
+    return [
+        dataclasses.replace(g, name=names[g.id]) if g.id in names else g  # type: ignore[attr-defined, type-var]
+        for g in games
+    ]
+
+
+def title(game_id: str, stored: str) -> str:
+    """Return one game's name as this page says it."""
+    return night_names([game_id]).get(game_id, stored)
+
+
+def night_game_name(said: dict[str, Any] | None, stored: str) -> str:
+    """Return a game's name as its scoreboard says it, from what `after_round`
+    found of its night (None for a game outside one)."""
+    return stored if said is None else title(said["game"], stored)
