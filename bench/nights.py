@@ -12,11 +12,12 @@ both side by side in one run):
    an unchanged night is a 304. Each of the 7 rounds started after the first
    is timed (target: under 1 s), and a rotation night of 4N players is set
    up and its round 2 started (the rotation is planned for the whole roster).
-2. Load: a night of N tables scoring at once while 4 phones a table watch
-   their tables' scoreboards (every 1.5 s as static/live.js asks) and a big
-   screen polls the night's screen: each saved hand's time (target: p95
-   under 100 ms), and how long after a save the big screen's next answer
-   showed it (target: within 2 s).
+2. Load: a night of N tables scoring at once (every table saves a hand within
+   the same half second, then the room waits two polls, `--hands` times)
+   while 4 phones a table watch their tables' scoreboards (every 1.5 s as
+   static/live.js asks) and a big screen polls the night's screen: each saved
+   hand's time (target: p95 under 100 ms), and how long after a save the big
+   screen's next answer showed it (target: within 2 s).
 """
 
 from __future__ import annotations
@@ -212,14 +213,19 @@ def load(port: int, hands: int, size: int) -> Figures:
     saved_at: list[float] = []
     lock = threading.Lock()
 
+    burst = threading.Barrier(len(tables))
+
     def scorer(table: dict[str, Any]) -> None:
         bidder = table["sides"][0]["players"][0]
         pace = random.Random(table["number"])
         for _ in range(hands):
-            # A hand takes minutes at a real table; here about a second, the
-            # tables out of step as they are in a room.
-            time.sleep(pace.uniform(0.5, 1.5))
+            # A hand takes minutes at a real table: here every table saves one
+            # within the same half second, then the room waits two polls
+            # (watchers redrawing what moved) before the next burst.
+            burst.wait()
+            time.sleep(pace.uniform(0, 0.5))
             t = hand(port, table["game"], night["director_token"], bidder)
+            time.sleep(PERIOD * 2)
             with lock:
                 took.append(t)
                 saved_at.append(time.monotonic())
