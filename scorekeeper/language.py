@@ -135,6 +135,26 @@ def points(number: int) -> str:
     return f"{MINUS}{said}" if number < 0 else said
 
 
+class PageWords:
+    """The page's words for the engine's sentences (scoring.Words): its catalogue,
+    and points as its language writes them ("objectif 1 000", "−1 000")."""
+
+    def __init__(self) -> None:
+        self.translations = get_translations()
+
+    def gettext(self, message: str) -> str:
+        """Return a message in the page's language."""
+        return str(self.translations.gettext(message))
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        """Return a counted message in the page's language."""
+        return str(self.translations.ngettext(singular, plural, n))
+
+    def number(self, n: int) -> str:
+        """Return points as the page writes them (`points`)."""
+        return points(n)
+
+
 def day(when: date | str) -> str:
     """Return a day as the page's language writes it: 25 nov. 2026 in French.
 
@@ -164,7 +184,7 @@ def named(contract: Contract) -> str:
 
 def said(contract: Contract) -> str:
     """Return a contract's name as a screen reader says it, in the page's language."""
-    return spoken_contract(contract, get_translations())
+    return spoken_contract(contract, PageWords())
 
 
 def init_app(app: Flask) -> None:

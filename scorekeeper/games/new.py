@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, redirect, render_template, request, url_for
-from flask_babel import get_translations, gettext
+from flask_babel import gettext
 from werkzeug.wrappers import Response
 from wtforms import SelectChoice
 
@@ -11,7 +11,7 @@ from ..api import schema
 from ..db import idempotency
 from ..errors import AppError, BadInput, NotFound, app_error
 from ..house_rules import service as rulesets
-from ..language import N_
+from ..language import N_, PageWords
 from ..results import listing
 from ..scoring import (
     DEFAULT_PRESET,
@@ -160,8 +160,8 @@ def names(shape: str):
             rules = rules_from_dict(chosen_rules(form.rules.data))
             form.first_dealer.choices = [SelectChoice(p) for p in table.seats]
             form.first_dealer.data = table.first_dealer
-            summary = describe_rules(rules, len(table.seats), get_translations())
-            short = in_short(rules, get_translations())
+            summary = describe_rules(rules, len(table.seats), PageWords())
+            short = in_short(rules, PageWords())
             if form.start.data:
                 return start(form, rules, table)
             # Asked on the review, before Start makes a lookalike a new player.

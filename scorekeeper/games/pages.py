@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, url_for
-from flask_babel import get_translations, gettext
+from flask_babel import gettext
 from werkzeug.wrappers import Response
 
 from ..db import idempotency
 from ..errors import AppError, Forbidden, Stale, app_error, wants_json
-from ..language import N_, points
+from ..language import N_, PageWords, points
 from ..nights.room.after import after_round
 from ..nights.room.names import named, night_game_name
 from ..results.chart import chart
@@ -125,7 +125,7 @@ def drawn(
         # For outlook.js: what wins after the hands waiting on this phone.
         model=port_model(game.rules, table, state, present.bid_words) if form else None,
         banner=present.ending([side.name for side in table.sides], state),
-        summary=describe_rules(game.rules, len(table.seats), get_translations()),
+        summary=describe_rules(game.rules, len(table.seats), PageWords()),
         chart=chart(table, state, points),
         # Only the writer's page has forms: a watcher's sets no cookie at all.
         confirm=ConfirmForm(version=str(game.version)).fresh() if token else None,

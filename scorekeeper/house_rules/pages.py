@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
-from flask_babel import get_translations, gettext
+from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response
 
 from ..errors import AppError, Forbidden, app_error
+from ..language import PageWords
 from ..scoring import (
     DEFAULT_PRESET,
     PRESETS,
@@ -105,7 +106,7 @@ def index() -> str:
     """List the saved house rules, 50 a page, each with its rules in plain words."""
     page = service.list_rulesets(page_number(request.args.get("page")), PER_PAGE)
     held = access.held(access.RULESET, [str(r.id) for r in page.items])
-    words = get_translations()
+    words = PageWords()
     entries = [
         {
             "ruleset": ruleset,

@@ -16,7 +16,7 @@ SUIT_BASE = {"S": 40, "C": 60, "D": 80, "H": 100, "NT": 120}
 
 
 class Words(Protocol):
-    """A language's words: Babel's Translations, or ENGLISH (the engine's own)."""
+    """A language's words: a page's (language.PageWords), or ENGLISH (the engine's)."""
 
     def gettext(self, message: str) -> str:
         """Return a message in the language."""
@@ -24,6 +24,10 @@ class Words(Protocol):
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         """Return a message in the language, singular or plural for n."""
+        ...
+
+    def number(self, n: int) -> str:
+        """Return points as the language writes them (1 000 in French)."""
         ...
 
 
@@ -37,6 +41,10 @@ class English:
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         """Return the singular for one, else the plural."""
         return singular if n == 1 else plural
+
+    def number(self, n: int) -> str:
+        """Return the plain digits (-500), as the API and the tests read them."""
+        return str(n)
 
 
 ENGLISH = English()

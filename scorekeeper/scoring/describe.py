@@ -25,11 +25,11 @@ def _special(rules: Rules, key: str, words: Words) -> str:
     s = next(s for s in rules.contracts if s.key == key)
     known = KNOWN_SPECIALS.get(s.key)
     if known is not None and s.name == known.name:
-        line = _(WORTH[s.key][1]) % {"value": s.value}
+        line = _(WORTH[s.key][1]) % {"value": words.number(s.value)}
     else:  # a house's own special: its name as the house wrote it
         line = _("%(contract)s is worth %(value)s") % {
             "contract": _(s.name),
-            "value": s.value,
+            "value": words.number(s.value),
         }
     if known is None or s.made != known.made or s.tricks != known.tricks:
         line += {
@@ -43,7 +43,9 @@ def _special(rules: Rules, key: str, words: Words) -> str:
             "all": _(", made by taking all ten tricks"),
         }[s.made] % {"count": s.tricks}
     if s.failure_value is not None:
-        line += _("; failing it costs %(value)s") % {"value": s.failure_value}
+        line += _("; failing it costs %(value)s") % {
+            "value": words.number(s.failure_value)
+        }
     if ASSUMED_VALUES.get(s.key) == s.value or rules.is_assumed("contracts"):
         line += _(ASSUMED)
     return line + "."
@@ -61,9 +63,9 @@ def _contracts(rules: Rules, words: Words) -> list[str]:
         _("Contracts from %(low)s (%(low_value)s) to %(high)s (%(high_value)s).")
         % {
             "low": _named(low, words),
-            "low_value": low.value,
+            "low_value": words.number(low.value),
             "high": _named(high, words),
-            "high_value": high.value,
+            "high_value": words.number(high.value),
         }
     ]
     if not rules.six_contracts:
@@ -80,7 +82,7 @@ def _contracts(rules: Rules, words: Words) -> list[str]:
                 "schedule."
             )
         )
-        lines.append(more % {"points": abs(rules.normal_offset)})
+        lines.append(more % {"points": words.number(abs(rules.normal_offset))})
     lines += [_special(rules, s.key, words) for s in rules.contracts]
     if not rules.contracts:
         lines.append(_("No misère or other special contracts."))
@@ -198,17 +200,17 @@ def _end(rules: Rules, words: Words, five: bool = True) -> list[str]:
     if rules.floor is not None:
         lines.append(
             _("A side at %(floor)s or below goes out the back door.")
-            % {"floor": rules.floor}
+            % {"floor": words.number(rules.floor)}
         )
     else:
         lines.append(_("There is no back door: no score is too low to play on."))
     if rules.ceiling is not None:
         lines.append(
             _("A side at %(ceiling)s or above loses, as if out the back door.")
-            % {"ceiling": rules.ceiling}
+            % {"ceiling": words.number(rules.ceiling)}
         )
-    target = {"target": rules.target}
     if rules.target is not None:
+        target = {"target": words.number(rules.target)}
         if rules.exact_target:
             lines.append(
                 _(
@@ -241,7 +243,7 @@ def _end(rules: Rules, words: Words, five: bool = True) -> list[str]:
                 "A side above zero and %(spread)s or more points ahead of a side "
                 "below zero wins."
             )
-            % {"spread": rules.point_spread}
+            % {"spread": words.number(rules.point_spread)}
         )
     if rules.hands_limit is not None:
         lines.append(
@@ -346,7 +348,9 @@ def _setting_words(setting: Setting, value: object, words: Words) -> str:
         return _("%(setting)s: %(value)s") % said
     if value is None:
         return _("%(setting)s: none") % {"setting": label}
-    number = str(value).replace("-", "−")
+    # A negative number with the minus sign, in every language (−500).
+    number = words.number(value) if isinstance(value, int) else str(value)
+    number = number.replace("-", "−")
     return _("%(setting)s %(number)s") % {"setting": label, "number": number}
 
 
@@ -365,7 +369,10 @@ def differences(rules: Rules, words: Words = ENGLISH) -> list[str]:
         if had.get(key) != special:
             found.append(
                 _("%(contract)s %(value)s")
-                % {"contract": _lower(_(special.name)), "value": special.value}
+                % {
+                    "contract": _lower(_(special.name)),
+                    "value": words.number(special.value),
+                }
             )
     found += [
         _("no %(contract)s") % {"contract": _lower(_(s.name))}

@@ -29,6 +29,10 @@ class Silent:
         """Say nothing."""
         return ""
 
+    def number(self, n: int) -> str:
+        """Write a number as it is: digits are no English."""
+        return str(n)
+
 
 def every_variant() -> list:
     """Return each preset, and each with every setting tapped to each choice."""

@@ -9,8 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from api_helpers import FRIDAY
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
 from babel.support import Translations
 from flask import Flask
 from flask.testing import FlaskClient
@@ -69,15 +71,33 @@ def app(tmp_path: Path, migrated_sqlite: Path, compiled: Path) -> Iterator[Flask
         db.engine.dispose()
 
 
+class French:
+    """The French catalogue compiled, as the pages read it, and French points
+    (language.PageWords outside a request)."""
+
+    def __init__(self, translations: Translations) -> None:
+        self.translations = translations
+
+    def gettext(self, message: str) -> str:
+        return str(self.translations.gettext(message))
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return str(self.translations.ngettext(singular, plural, n))
+
+    def number(self, n: int) -> str:
+        said = format_decimal(abs(n), locale="fr_CA")
+        return f"\u2212{said}" if n < 0 else said
+
+
 @pytest.fixture
-def french() -> Translations:
+def french() -> French:
     """Return the French catalogue compiled, as the pages read it."""
     with (SOURCES / "fr/LC_MESSAGES/messages.po").open("rb") as po:
         catalog = read_po(po)
     built = BytesIO()
     write_mo(built, catalog)
     built.seek(0)
-    return Translations(built)
+    return French(Translations(built))
 
 
 def make(client: FlaskClient, name: str, rules: dict[str, Any]) -> int:
@@ -130,6 +150,19 @@ def test_the_rules_summary_in_french_reads_as_a_players_sentences(app):
         "Australiennes, sauf\u00a0: valeur des mises ordinaires\u00a0: perfect",
     ):
         assert said in page.replace("&#39;", "'"), said
+
+
+def test_the_rules_summary_writes_its_numbers_as_french_does(app):
+    # "objectif 1000", "-1000" (issue 33.3): points as the page's language writes
+    # them, the minus sign in both languages.
+    client = app.test_client()
+    rules = {"preset": "tasmanian", "target": 1000, "floor": -1000}
+    body = {**FRIDAY, "rules": rules}
+    game = client.post("/api/games", json=body).json
+    page = client.get(f"/games/{game['id']}", headers=FRENCH).text
+    assert "1\u202f000" in page and "\u22121\u202f000 ou moins" in page
+    english = client.get(f"/games/{game['id']}").text
+    assert "\u22121000 or below" in english
 
 
 def test_each_special_contract_s_value_is_asked_with_its_article_in_french(app):
