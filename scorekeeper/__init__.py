@@ -76,6 +76,7 @@ def register_features(app: Flask) -> None:
     from .nights.clock import api as night_clock_api
     from .nights.clock import pages as night_clock
     from .nights.printing import pages as night_printing
+    from .nights.room import names
     from .nights.room import pages as room
     from .players import api as players_api
     from .players import pages as players
@@ -100,3 +101,4 @@ def register_features(app: Flask) -> None:
     conditional.init_app(app)
     assets.init_app(app)
     app.add_template_global(present.suit_class)
+    app.add_template_filter(names.game_title, "named")

@@ -91,9 +91,10 @@ def play_link(game_id: str):
 
 
 def played(game: Loaded) -> exports.Played:
-    """Return a loaded game as the exports take it."""
+    """Return a loaded game as the exports take it, named as the page says it."""
     row = game.game
-    return exports.Played(row.created, row.name, row.notes, game.table, game.state)
+    name = names.title(row.id, row.name)
+    return exports.Played(row.created, name, row.notes, game.table, game.state)
 
 
 def stem(game: Loaded) -> str:

@@ -223,7 +223,8 @@ def test_a_nights_games_are_listed_in_the_readers_language(client):
     night = {"name": "Mardi", "movement": "progressive", "players": list("ABCDEFGH")}
     made = client.post("/api/nights", json=night, headers=FRENCH).json
     game = made["rounds"][0]["tables"][0]["game"]
-    for path in ("/", "/history", f"/games/{game}/table"):
+    pages = ("/", "/history", f"/games/{game}/table", f"/games/{game}/hands")
+    for path in (*pages, f"/games/{game}/share"):
         english = client.get(path).text
         french = client.get(path, headers=FRENCH).text
         assert "Mardi: round 1, table 1" in english, path

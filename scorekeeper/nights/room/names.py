@@ -47,6 +47,11 @@ def title(game_id: str, stored: str) -> str:
     return night_names([game_id]).get(game_id, stored)
 
 
+def game_title(game: Any) -> str:
+    """The `named` filter: a game (its row) named as this page says it."""
+    return title(game.id, game.name)
+
+
 def night_game_name(said: dict[str, Any] | None, stored: str) -> str:
     """Return a game's name as its scoreboard says it, from what `after_round`
     found of its night (None for a game outside one)."""
