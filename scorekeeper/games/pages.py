@@ -12,7 +12,7 @@ from ..db import idempotency
 from ..errors import AppError, Forbidden, Stale, app_error, wants_json
 from ..language import N_, PageWords, points
 from ..nights.room.after import after_round
-from ..nights.room.names import named, night_game_name
+from ..nights.room.names import named
 from ..results.chart import chart
 from ..scoring import Hand, ScoringError, describe_rules, port_model
 from ..web import access, conditional, repeats
@@ -114,7 +114,6 @@ def drawn(
     return render_template(
         "games/scoreboard.html",
         game=game.game,
-        title=night_game_name(night_after, game.game.name),
         state=state,
         writer=token is not None,
         **fields,

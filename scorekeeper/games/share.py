@@ -131,7 +131,6 @@ def table_page(game: Loaded) -> str:
     return render_template(
         "games/table.html",
         game=game.game,
-        title=names.title(game.id, game.game.name),
         table=table,
         state=state,
         number=len(state.hands) + 1,

@@ -6,11 +6,11 @@ totals and results live there, so the standings read the games' result rows.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint, select
-from sqlalchemy.engine import Row
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from ..db.models import NAME_LENGTH, db, new_game_id, utcnow
@@ -134,14 +134,22 @@ KEPT_BY_NIGHT = {
 }
 
 
-def night_of(game_id: str) -> Row[tuple[str, int, int]] | None:
-    """Return the night a game is a table of (its name, round, table), if any."""
+def nights_of(game_ids: Iterable[str]) -> dict[str, tuple[str, int, int]]:
+    """Return the night each of these games is a table of (its name, round,
+    table), for those that are one, in one query (asked for no games too)."""
     query = (
-        select(Night.name, NightTable.round, NightTable.number)
+        select(NightTable.game_id, Night.name, NightTable.round, NightTable.number)
         .join(Night, Night.id == NightTable.night_id)
-        .where(NightTable.game_id == game_id)
+        .where(NightTable.game_id.in_(list(game_ids)))
     )
-    return db.session.execute(query).first()
+    return {
+        game: (night, at, table) for game, night, at, table in db.session.execute(query)
+    }
+
+
+def night_of(game_id: str) -> tuple[str, int, int] | None:
+    """Return the night a game is a table of (its name, round, table), if any."""
+    return nights_of([game_id]).get(game_id)
 
 
 def check_not_kept(game_id: str, action: str) -> None:

@@ -64,11 +64,14 @@ LEVEL_KEPT = 4096
 SHOWN_KEPT = 8192  # a 30-table night of 8 rounds is 240 games
 
 
-def _keep(kept: OrderedDict[tuple[str, int], Any], key: Any, value: Any) -> None:
+def _keep(
+    kept: OrderedDict[tuple[str, int], Any], most: int, key: Any, value: Any
+) -> None:
+    """Keep a value, forgetting the oldest past `most`."""
     with _LOCK:
         kept[key] = value
         kept.move_to_end(key)
-        while len(kept) > (LEVEL_KEPT if kept is _LEVEL else SHOWN_KEPT):
+        while len(kept) > most:
             kept.popitem(last=False)
 
 
@@ -81,7 +84,7 @@ def _level_winner(game_id: str, version: int, totals: tuple[int, ...]) -> int:
         level = [s for s, total in enumerate(totals) if total == top]
         hands = load(game_id).state.hands
         found = tie_winner(level, [h.points for h in hands])
-        _keep(_LEVEL, (game_id, version), found)
+        _keep(_LEVEL, LEVEL_KEPT, (game_id, version), found)
     return found
 
 
@@ -160,7 +163,7 @@ def shown(game_ids: list[str]) -> tuple[dict[str, Played], list[Tallies]]:
         counted = _tallies([row[0] for row in again])
         for g, *_, v in again:
             kept[g] = (fresh[g], counted[g])
-            _keep(_SHOWN, (g, v), kept[g])
+            _keep(_SHOWN, SHOWN_KEPT, (g, v), kept[g])
     games = {g: one[0] for g, one in kept.items() if one is not None}
     return games, [one[1] for one in kept.values() if one is not None]
 

@@ -9,9 +9,8 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
-from ...db.models import db
 from .. import seating
-from ..models import Night, NightTable
+from ..models import nights_of
 
 Named = TypeVar("Named")
 
@@ -20,16 +19,8 @@ def night_names(game_ids: Iterable[str]) -> dict[str, str]:
     """Return each night game's name in the reader's language, in one query
     (asked for an empty page too: a list asks as many statements however many
     games it shows)."""
-    ids = list(game_ids)
-    query = (
-        db.select(NightTable.game_id, Night.name, NightTable.round, NightTable.number)
-        .join(Night, Night.id == NightTable.night_id)
-        .where(NightTable.game_id.in_(ids))
-    )
-    rows = db.session.execute(query)
-    return {
-        game: seating.game_name(night, at, table) for game, night, at, table in rows
-    }
+    found = nights_of(game_ids)
+    return {g: seating.game_name(*found[g]) for g in found}
 
 
 def named(games: Sequence[Named]) -> list[Named]:
@@ -48,11 +39,6 @@ def title(game_id: str, stored: str) -> str:
 
 
 def game_title(game: Any) -> str:
-    """The `named` filter: a game (its row) named as this page says it."""
+    """The `named` filter: a game (its row) named as this page says it, on
+    every page of one game (scoreboard, table display, hands, share, delete)."""
     return title(game.id, game.name)
-
-
-def night_game_name(said: dict[str, Any] | None, stored: str) -> str:
-    """Return a game's name as its scoreboard says it, from what `after_round`
-    found of its night (None for a game outside one)."""
-    return stored if said is None else title(said["game"], stored)
