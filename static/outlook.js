@@ -13,28 +13,29 @@
 const Outlook = (() => {
   // English, as games/present.py writes it; the page gives its own language.
   const ENGLISH = {
-    or_better: "%(bid)s or better",
-    only: "only %(bids)s",
+    or_better: "%(bid)s or better wins.",
+    only: "Only %(bids)s wins.",
     or: "%(some)s or %(last)s",
     any_partner: "any partner",
-    calling: "%(bid)s calling %(who)s",
-    with_slam: "%(bid)s with a slam",
-    wins_other: "%(wins)s wins (%(other)s)",
-    wins: "%(wins)s wins",
-    failing: "failing %(bid)s loses",
-    making: "making %(bid)s or more loses",
-    side_line: "%(side)s: %(parts)s.",
+    calling: "%(bid)s calling %(who)s wins.",
+    calling_too: "%(bid)s calling %(who)s wins too.",
+    with_slam: "%(bid)s with a slam wins.",
+    with_slam_too: "%(bid)s with a slam wins too.",
+    failing: "Failing %(bid)s loses.",
+    making: "Making %(bid)s or more loses.",
+    side_line: "%(side)s: %(said)s",
     may_not_bid: "%(name)s may not bid this hand.",
     went_one: "%(sides)s went out the back door.",
     went_many: "%(sides)s went out the back door.",
     won: "%(side)s won.",
-    ended_none: "The game ended %(how)s with no single winner.",
-    won_how: "%(side)s won %(how)s.",
-    front_door: "out the front door",
-    back_door: "out the back door",
-    ceiling: "when a side reached the ceiling",
-    point_spread: "on the point spread",
-    hands_limit: "at the end of the session",
+    won_front_door: "%(side)s won out the front door.",
+    won_ceiling: "%(side)s won when a side reached the ceiling.",
+    won_point_spread: "%(side)s won on the point spread.",
+    won_hands_limit: "%(side)s won at the end of the session.",
+    none_front_door: "The game ended out the front door with no single winner.",
+    none_ceiling: "The game ended when a side reached the ceiling with no single winner.",
+    none_point_spread: "The game ended on the point spread with no single winner.",
+    none_hands_limit: "The game ended at the end of the session with no single winner.",
   };
   const sum = (numbers) => numbers.reduce((a, b) => a + b, 0);
   const range = (count) => [...Array(count).keys()];
@@ -328,24 +329,23 @@ const Outlook = (() => {
     for (const view of views) {
       const parts = [];
       const least = view.wins_with;
-      let wins = "";
-      if (least !== null && view.or_better) wins = say("or_better", { bid: name(least) });
-      else if (least !== null) wins = say("only", { bids: either(view.winning.map(name)) });
+      if (least !== null && view.or_better) parts.push(say("or_better", { bid: name(least) }));
+      else if (least !== null) parts.push(say("only", { bids: either(view.winning.map(name)) }));
+      const too = parts.length ? "_too" : "";
       const called = view.partners.filter(([, c]) => least === null || c.value < least.value);
       const slam = view.slam_wins_with;
-      let other = "";
       if (called.length) {
         const cheapest = called.reduce((low, [, c]) => (c.value < low.value ? c : low), called[0][1]);
         const who = called.filter(([, c]) => c.value === cheapest.value).map(([p]) => p);
-        other = say("calling", { bid: name(cheapest), who: who.length === 4 ? say("any_partner") : either(who) });
+        parts.push(say(`calling${too}`, { bid: name(cheapest), who: who.length === 4 ? say("any_partner") : either(who) }));
       } else if (slam !== null && (least === null || slam.value < least.value)) {
-        other = say("with_slam", { bid: name(slam) });
+        parts.push(say(`with_slam${too}`, { bid: name(slam) }));
       }
-      if (wins && other) parts.push(say("wins_other", { wins, other }));
-      else if (wins || other) parts.push(say("wins", { wins: wins || other }));
       if (view.back_door_with !== null) parts.push(say("failing", { bid: name(view.back_door_with) }));
       if (view.ceiling_with !== null) parts.push(say("making", { bid: name(view.ceiling_with) }));
-      if (parts.length) lines.push(say("side_line", { side: model.sides[view.side].name, parts: parts.join("; ") }));
+      // Each a whole sentence, begun with a capital ("Open misère or better wins.").
+      const said = parts.map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join(" ");
+      if (parts.length) lines.push(say("side_line", { side: model.sides[view.side].name, said }));
     }
     return lines;
   }
@@ -361,9 +361,8 @@ const Outlook = (() => {
       const went = say(fallen.length === 1 ? "went_one" : "went_many", { sides: together });
       return state.winner === null ? went : `${went} ${say("won", { side: sides[state.winner] })}`;
     }
-    const how = say(state.ending);
-    if (state.winner === null) return say("ended_none", { how });
-    return say("won_how", { side: sides[state.winner], how });
+    if (state.winner === null) return say(`none_${state.ending}`);
+    return say(`won_${state.ending}`, { side: sides[state.winner] });
   }
 
   // After each waiting hand (its form fields), in order: the totals, the ending,

@@ -14,7 +14,7 @@ from ..language import N_, PageWords, points
 from ..nights.room.after import after_round
 from ..nights.room.names import named
 from ..results.chart import chart
-from ..scoring import Hand, ScoringError, describe_rules, port_model
+from ..scoring import Hand, ScoringError, deals_ahead, describe_rules, port_model
 from ..web import access, conditional, repeats
 from . import background, present, saved, service
 from .forms import ConfirmForm, HandForm, hand_data, hand_fields
@@ -120,7 +120,7 @@ def drawn(
         rows=present.rows(table, state, SHOWN_HANDS),
         more=len(state.hands) > SHOWN_HANDS,
         hints=present.hints(game.rules, table, state),
-        ahead=present.deals_ahead(game.rules, table, state),
+        ahead=deals_ahead(game.rules, table, state),
         # For outlook.js: what wins after the hands waiting on this phone.
         model=port_model(game.rules, table, state, present.bid_words) if form else None,
         banner=present.ending([side.name for side in table.sides], state),

@@ -21,7 +21,6 @@ from ..scoring import (
     Rules,
     Table,
     contracting_sides,
-    moves_deal,
     outlook,
 )
 
@@ -32,6 +31,26 @@ ENDING_WORDS = {
     "point_spread": N_("on the point spread"),
     "hands_limit": N_("at the end of the session"),
     "called": N_("when time was called"),
+}
+# The end-of-game banner, one whole sentence for each way a game ends: with a
+# winner, and with none (a tie). Out the back door is said apart (`ending`).
+WON = {
+    "front_door": N_("%(side)s won out the front door."),
+    "ceiling": N_("%(side)s won when a side reached the ceiling."),
+    "point_spread": N_("%(side)s won on the point spread."),
+    "hands_limit": N_("%(side)s won at the end of the session."),
+    "called": N_("%(side)s won when time was called."),
+}
+NO_WINNER = {
+    "front_door": N_("The game ended out the front door with no single winner."),
+    "ceiling": N_(
+        "The game ended when a side reached the ceiling with no single winner."
+    ),
+    "point_spread": N_("The game ended on the point spread with no single winner."),
+    "hands_limit": N_(
+        "The game ended at the end of the session with no single winner."
+    ),
+    "called": N_("The game ended when time was called with no single winner."),
 }
 
 
@@ -193,18 +212,21 @@ def either(words: list[str]) -> str:
     return gettext("%(some)s or %(last)s", some=", ".join(names[:-1]), last=names[-1])
 
 
+# A cheaper way out than what wins: said alone, or after it ("too").
+CALLING = (N_("%(bid)s calling %(who)s wins."), N_("%(bid)s calling %(who)s wins too."))
+SLAM = (N_("%(bid)s with a slam wins."), N_("%(bid)s with a slam wins too."))
+
+
 def _view_words(view: Outlook) -> list[str]:
-    """Return what wins and what loses the game for one side next hand, shortly."""
+    """Return what wins and what loses the game for one side next hand, a whole
+    sentence each (static/outlook.js hintLines says the same)."""
     parts = []
     least = view.wins_with
     if least is not None and view.or_better:
-        wins = gettext("%(bid)s or better", bid=bid_words(least))
+        parts.append(gettext("%(bid)s or better wins.", bid=bid_words(least)))
     elif least is not None:
-        wins = gettext(
-            "only %(bids)s", bids=either([bid_words(c) for c in view.winning])
-        )
-    else:
-        wins = ""
+        bids = either([bid_words(c) for c in view.winning])
+        parts.append(gettext("Only %(bids)s wins.", bids=bids))
     # One cheaper way out at most: calling a partner (five-handed), else a slam.
     called = [
         (p, c) for p, c in view.partners if least is None or c.value < least.value
@@ -215,22 +237,16 @@ def _view_words(view: Outlook) -> list[str]:
         names = [p for p, c in called if c.value == cheapest.value]
         # Five lone players: all four others may be called.
         who = gettext("any partner") if len(names) == 4 else either(names)
-        other = gettext("%(bid)s calling %(who)s", bid=bid_words(cheapest), who=who)
+        parts.append(gettext(CALLING[bool(parts)], bid=bid_words(cheapest), who=who))
     elif slam is not None and (least is None or slam.value < least.value):
-        other = gettext("%(bid)s with a slam", bid=bid_words(slam))
-    else:
-        other = ""
-    if wins and other:
-        parts.append(gettext("%(wins)s wins (%(other)s)", wins=wins, other=other))
-    elif wins or other:
-        parts.append(gettext("%(wins)s wins", wins=wins or other))
+        parts.append(gettext(SLAM[bool(parts)], bid=bid_words(slam)))
     if view.back_door_with is not None:
         bid = bid_words(view.back_door_with)
-        parts.append(gettext("failing %(bid)s loses", bid=bid))
+        parts.append(gettext("Failing %(bid)s loses.", bid=bid))
     if view.ceiling_with is not None:
         bid = bid_words(view.ceiling_with)
-        parts.append(gettext("making %(bid)s or more loses", bid=bid))
-    return parts
+        parts.append(gettext("Making %(bid)s or more loses.", bid=bid))
+    return [part[:1].upper() + part[1:] for part in parts]  # "Open misère…"
 
 
 def hints(rules: Rules, table: Table, state: GameState) -> list[str]:
@@ -240,23 +256,8 @@ def hints(rules: Rules, table: Table, state: GameState) -> list[str]:
         parts = _view_words(view)
         if parts:
             side = table.sides[view.side].name
-            lines.append(
-                gettext("%(side)s: %(parts)s.", side=side, parts="; ".join(parts))
-            )
+            lines.append(gettext("%(side)s: %(said)s", side=side, said=" ".join(parts)))
     return lines
-
-
-def deals_ahead(rules: Rules, table: Table, state: GameState) -> dict[str, object]:
-    """Return the deals from here, so hands waiting on the phone move the deal line.
-
-    seats: who deals and who bids first, the next deal first and once round the
-    table; passes: whether everyone passing passes the deal on.
-    """
-    seats = [table.dealer(state.deals + k) for k in range(len(table.seats))]
-    return {
-        "seats": [[dealer, table.left_of(dealer)] for dealer in seats],
-        "passes": moves_deal(rules, None),
-    }
 
 
 class Outcome(Protocol):
@@ -293,7 +294,6 @@ def ending(sides: Sequence[str], state: Outcome) -> str:
         if state.winner is None:
             return went
         return went + " " + gettext("%(side)s won.", side=sides[state.winner])
-    how = gettext(ENDING_WORDS[state.ending])
     if state.winner is None:
-        return gettext("The game ended %(how)s with no single winner.", how=how)
-    return gettext("%(side)s won %(how)s.", side=sides[state.winner], how=how)
+        return gettext(NO_WINNER[state.ending])
+    return gettext(WON[state.ending], side=sides[state.winner])

@@ -20,7 +20,6 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from ..errors import BadInput
 from ..house_rules import service as rulesets
-from ..language import N_
 from ..scoring import PRESET_NAMES, rules_from_dict
 from .service import NewNight
 
@@ -171,13 +170,3 @@ class PlayerForm(FlaskForm):
     )
     new_players = HiddenField()
     add = SubmitField(_l("Add"))
-
-
-# The awards' names (standings.AWARDS) marked for the catalogue: pages show them
-# translated.
-AWARD_NAMES = (
-    N_("Most contracts made"),
-    N_("Highest hand"),
-    N_("Most ten-trick hands"),
-    N_("Most misères made"),
-)

@@ -118,6 +118,8 @@ def tie_winner(level: Sequence[int], hand_points: Sequence[Sequence[int]]) -> in
     return candidates[0]
 
 
+# Each award's name and key; the pages say each as its own sentence
+# (templates/nights/_parts.html, `award`), the API gives the name as here.
 AWARDS = (
     ("Most contracts made", "made"),
     ("Highest hand", "highest"),

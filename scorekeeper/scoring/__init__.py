@@ -18,6 +18,7 @@ from .names import key_outgrows, lookalike, name_key, normal_name
 from .outlook import (
     Outlook,
     bids_offered,
+    deals_ahead,
     first_out_matters,
     outlook,
     port_model,
@@ -74,6 +75,7 @@ __all__ = [
     "make_hand",
     "make_table",
     "outlook",
+    "deals_ahead",
     "bids_offered",
     "port_model",
     "parse_contract",

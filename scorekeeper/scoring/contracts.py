@@ -95,23 +95,23 @@ KNOWN_SPECIALS: dict[str, Special] = {
 # gives each its article and agreement ("La misère vaut 250"): the house rules
 # form's label, then the rules summary's line.
 WORTH: dict[str, tuple[str, str]] = {
-    "misere": (N_("Misère is worth"), N_("Misère is worth %(value)s")),
-    "open_misere": (N_("Open misère is worth"), N_("Open misère is worth %(value)s")),
+    "misere": (N_("Misère is worth"), N_("Misère is worth %(value)s.")),
+    "open_misere": (N_("Open misère is worth"), N_("Open misère is worth %(value)s.")),
     "blind_misere": (
         N_("Blind misère is worth"),
-        N_("Blind misère is worth %(value)s"),
+        N_("Blind misère is worth %(value)s."),
     ),
     "misere_no_pickup": (
         N_("Misère without pickup is worth"),
-        N_("Misère without pickup is worth %(value)s"),
+        N_("Misère without pickup is worth %(value)s."),
     ),
-    "grand_nullo": (N_("Grand nullo is worth"), N_("Grand nullo is worth %(value)s")),
-    "patastrophe": (N_("Patastrophe is worth"), N_("Patastrophe is worth %(value)s")),
-    "hi_lo": (N_("Hi/Lo is worth"), N_("Hi/Lo is worth %(value)s")),
-    "grand_slam": (N_("Grand slam is worth"), N_("Grand slam is worth %(value)s")),
+    "grand_nullo": (N_("Grand nullo is worth"), N_("Grand nullo is worth %(value)s.")),
+    "patastrophe": (N_("Patastrophe is worth"), N_("Patastrophe is worth %(value)s.")),
+    "hi_lo": (N_("Hi/Lo is worth"), N_("Hi/Lo is worth %(value)s.")),
+    "grand_slam": (N_("Grand slam is worth"), N_("Grand slam is worth %(value)s.")),
     "grand_slam_nt": (
         N_("Grand slam, no trumps, is worth"),
-        N_("Grand slam, no trumps, is worth %(value)s"),
+        N_("Grand slam, no trumps, is worth %(value)s."),
     ),
 }
 

@@ -1,7 +1,9 @@
 """The rules in force, in plain sentences for the pages to show.
 
-Every sentence is a catalogue entry (`words.gettext` marks it for pybabel); the
-pages pass their language's words, the engine alone speaks English.
+Every sentence is one whole catalogue entry (`words.gettext` marks it for
+pybabel), so a translator sees it as the page shows it: a rule said with and
+without "(assumed…)" is two entries, never a sentence and a suffix. The pages
+pass their language's words, the engine alone speaks English.
 """
 
 from __future__ import annotations
@@ -11,44 +13,60 @@ from .errors import N_
 from .rules import PRESET_NAMES, PRESETS, Rules
 from .settings import SETTINGS, Setting
 
-ASSUMED = N_(" (assumed: the rule texts are silent)")
-# Special contracts whose default value RULES.md marks as assumed.
+# Special contracts whose default value RULES.md marks as assumed, and their
+# sentence then (the American preset's misère at 250 is assumed too).
 ASSUMED_VALUES = {"blind_misere": 500}
+ASSUMED_WORTH = {
+    "misere": N_("Misère is worth %(value)s (assumed: the rule texts are silent)."),
+    "blind_misere": N_(
+        "Blind misère is worth %(value)s (assumed: the rule texts are silent)."
+    ),
+}
+# How a special contract is made, when a house changes it: one sentence each.
+MADE = {
+    "at_least": N_("%(contract)s: made with %(count)s or more tricks."),
+    "none": N_("%(contract)s: made by taking no trick."),
+    "all": N_("%(contract)s: made by taking all ten tricks."),
+}
 
 
-def _assumed(rules: Rules, setting: str, words: Words) -> str:
-    return words.gettext(ASSUMED) if rules.is_assumed(setting) else ""
+def _either(assumed: bool, said: str, said_assumed: str, words: Words) -> str:
+    """Return a rule's sentence, the one saying it is assumed when it is."""
+    return words.gettext(said_assumed if assumed else said)
 
 
 def _special(rules: Rules, key: str, words: Words) -> str:
     _ = words.gettext
     s = next(s for s in rules.contracts if s.key == key)
     known = KNOWN_SPECIALS.get(s.key)
+    said = {"contract": _(s.name), "value": words.number(s.value)}
+    assumed = ASSUMED_VALUES.get(s.key) == s.value or rules.is_assumed("contracts")
     if known is not None and s.name == known.name:
-        line = _(WORTH[s.key][1]) % {"value": words.number(s.value)}
-    else:  # a house's own special: its name as the house wrote it
-        line = _("%(contract)s is worth %(value)s") % {
-            "contract": _(s.name),
-            "value": words.number(s.value),
-        }
+        worth = ASSUMED_WORTH[s.key] if assumed else WORTH[s.key][1]
+        line = _(worth) % said
+    elif assumed:  # a house's own special: its name as the house wrote it
+        line = (
+            _("%(contract)s is worth %(value)s (assumed: the rule texts are silent).")
+            % said
+        )
+    else:
+        line = _("%(contract)s is worth %(value)s.") % said
     if known is None or s.made != known.made or s.tricks != known.tricks:
-        line += {
-            "at_least": _(", made with %(count)s or more tricks"),
-            "none": _(", made by taking no trick"),
-            "exactly": words.ngettext(
-                ", made with exactly %(count)s trick",
-                ", made with exactly %(count)s tricks",
+        said["count"] = s.tricks
+        made = (
+            words.ngettext(
+                "%(contract)s: made with exactly %(count)s trick.",
+                "%(contract)s: made with exactly %(count)s tricks.",
                 s.tricks,
-            ),
-            "all": _(", made by taking all ten tricks"),
-        }[s.made] % {"count": s.tricks}
+            )
+            if s.made == "exactly"
+            else _(MADE[s.made])
+        )
+        line += " " + made % said
     if s.failure_value is not None:
-        line += _("; failing it costs %(value)s") % {
-            "value": words.number(s.failure_value)
-        }
-    if ASSUMED_VALUES.get(s.key) == s.value or rules.is_assumed("contracts"):
-        line += _(ASSUMED)
-    return line + "."
+        said["value"] = words.number(s.failure_value)
+        line += " " + _("%(contract)s: failing it costs %(value)s.") % said
+    return line
 
 
 def _named(contract: Contract, words: Words) -> str:
@@ -100,9 +118,15 @@ def _bonuses(rules: Rules, words: Words) -> list[str]:
         ]
     if rules.slam_bonus:
         return [
-            _("Taking all ten tricks on a bid worth less than 250 scores 250")
-            + _assumed(rules, "slam_bonus", words)
-            + "."
+            _either(
+                rules.is_assumed("slam_bonus"),
+                N_("Taking all ten tricks on a bid worth less than 250 scores 250."),
+                N_(
+                    "Taking all ten tricks on a bid worth less than 250 scores 250 "
+                    "(assumed: the rule texts are silent)."
+                ),
+                words,
+            )
         ]
     if rules.youngstown_bonus:
         return [_("Taking all ten tricks on a bid of fewer than ten scores 100 more.")]
@@ -126,9 +150,15 @@ def _hand(rules: Rules, words: Words, five: bool = True) -> list[str]:
                 "Defenders score %(points)s a trick only when the contract fails."
             )
             % per,
-            "never": _("Defenders score nothing for their tricks")
-            + _assumed(rules, "defender_tricks", words)
-            + ".",
+            "never": _either(
+                rules.is_assumed("defender_tricks"),
+                N_("Defenders score nothing for their tricks."),
+                N_(
+                    "Defenders score nothing for their tricks (assumed: the rule "
+                    "texts are silent)."
+                ),
+                words,
+            ),
         }[rules.defender_tricks],
     ]
     if rules.contracts:
@@ -154,27 +184,39 @@ def _hand(rules: Rules, words: Words, five: bool = True) -> list[str]:
             lines.append(
                 _(
                     "A failed contract's value given to a defender is added after "
-                    "the lock, never held back"
+                    "the lock, never held back (assumed: the rule texts are silent)."
                 )
-                + _(ASSUMED)
-                + "."
             )
     lines.append(_all_pass(rules, words) % per)
-    share = (
-        _("half the contract, taken after any bonus and rounded away from zero")
-        if rules.partner_share == "half"
-        else _("its full value")
-    )
-    if rules.failure == "to_opponents":
-        share += _(", and each defender gets a failed contract's full value")
     if five:
-        lines.append(
-            _("Five players: a called partner and the bidder each score %(share)s")
-            % {"share": share}
-            + _(ASSUMED)
-            + "."
-        )
+        lines.append(_(FIVE_SHARE[rules.partner_share, rules.failure]))
     return lines
+
+
+# What a called partner and the bidder score, five-handed: by the partner's
+# share and where a failed contract's value goes.
+FIVE_SHARE = {
+    ("half", "subtract"): N_(
+        "Five players: a called partner and the bidder each score half the "
+        "contract, taken after any bonus and rounded away from zero (assumed: the "
+        "rule texts are silent)."
+    ),
+    ("half", "to_opponents"): N_(
+        "Five players: a called partner and the bidder each score half the "
+        "contract, taken after any bonus and rounded away from zero, and each "
+        "defender gets a failed contract's full value (assumed: the rule texts are "
+        "silent)."
+    ),
+    ("full", "subtract"): N_(
+        "Five players: a called partner and the bidder each score the contract's "
+        "full value (assumed: the rule texts are silent)."
+    ),
+    ("full", "to_opponents"): N_(
+        "Five players: a called partner and the bidder each score the contract's "
+        "full value, and each defender gets a failed contract's full value "
+        "(assumed: the rule texts are silent)."
+    ),
+}
 
 
 def _all_pass(rules: Rules, words: Words) -> str:
@@ -229,13 +271,24 @@ def _end(rules: Rules, words: Words, five: bool = True) -> list[str]:
             )
         else:
             lines.append(
-                _("The first side to %(target)s wins, on defence too") % target
-                + _assumed(rules, "win_requires_contract", words)
-                + _(
-                    "; if the contractors made their contract and are out too, they "
-                    "win. Among defenders the first out wins (assumed: the higher "
-                    "total when not recorded)."
+                _either(
+                    rules.is_assumed("win_requires_contract"),
+                    N_(
+                        "The first side to %(target)s wins, on defence too; if the "
+                        "contractors made their contract and are out too, they win. "
+                        "Among defenders the first out wins (assumed: the higher "
+                        "total when not recorded)."
+                    ),
+                    N_(
+                        "The first side to %(target)s wins, on defence too (assumed: "
+                        "the rule texts are silent); if the contractors made their "
+                        "contract and are out too, they win. Among defenders the "
+                        "first out wins (assumed: the higher total when not "
+                        "recorded)."
+                    ),
+                    words,
                 )
+                % target
             )
     if rules.point_spread is not None:
         lines.append(
@@ -248,30 +301,27 @@ def _end(rules: Rules, words: Words, five: bool = True) -> list[str]:
     if rules.hands_limit is not None:
         lines.append(
             words.ngettext(
-                "After %(num)s hand, redeals included",
-                "After %(num)s hands, redeals included",
+                "After %(num)s hand, redeals included (assumed: the rule texts are "
+                "silent), the highest total wins.",
+                "After %(num)s hands, redeals included (assumed: the rule texts are "
+                "silent), the highest total wins.",
                 rules.hands_limit,
             )
             % {"num": rules.hands_limit}
-            + _(ASSUMED)
-            + _(", the highest total wins.")
         )
     if rules.target is not None and five:
         lines.append(
             _(
                 "Five players: when the bidder and the called partner both go out, "
-                "the higher total wins, else the bidder"
+                "the higher total wins, else the bidder (assumed: the rule texts are "
+                "silent)."
             )
-            + _(ASSUMED)
-            + "."
         )
     lines.append(
         _(
             "A tie for the win, with no first out recorded, has no winner; the game "
-            "still ends"
+            "still ends (assumed: the rule texts are silent)."
         )
-        + _(ASSUMED)
-        + "."
     )
     return lines
 
@@ -283,10 +333,9 @@ def _bidding(rules: Rules, words: Words) -> list[str]:
         lines.append(
             _(
                 "A bidder who is set (2 or more tricks short of the bid, or taking 3 "
-                "tricks in a misère) may not bid next hand; Hi/Lo is never set"
+                "tricks in a misère) may not bid next hand; Hi/Lo is never set "
+                "(assumed: the rule texts are silent)."
             )
-            + _(ASSUMED)
-            + "."
         )
     if rules.ralph_rule:
         lines.append(
@@ -297,18 +346,17 @@ def _bidding(rules: Rules, words: Words) -> list[str]:
         )
     if not (rules.set_rule or rules.ralph_rule) and rules.is_assumed("set_rule"):
         lines.append(
-            _("Being set or ralphed does not stop a bidder bidding next hand")
-            + _(ASSUMED)
-            + "."
+            _(
+                "Being set or ralphed does not stop a bidder bidding next hand "
+                "(assumed: the rule texts are silent)."
+            )
         )
     if rules.set_rule or rules.ralph_rule:
         lines.append(
             _(
                 "Only the bidder is barred, never a partner, and a redealt hand uses "
-                "up the bar"
+                "up the bar (assumed: the rule texts are silent)."
             )
-            + _(ASSUMED)
-            + "."
         )
     return lines
 

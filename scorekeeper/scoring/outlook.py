@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .contracts import Contract
-from .game import MOST_HANDS, GameState, ending_after
+from .game import MOST_HANDS, GameState, ending_after, moves_deal
 from .hands import Hand
 from .rules import Rules
 from .table import Table
@@ -280,3 +280,16 @@ def first_out_matters(rules: Rules, totals: Sequence[int]) -> bool:
     loss = max(c.penalty for c in bids) if rules.exact_target else 0
     near = [t for t in totals if -loss <= rules.target - t <= gain]
     return len(near) >= 2
+
+
+def deals_ahead(rules: Rules, table: Table, state: GameState) -> dict[str, object]:
+    """Return the deals from here, so hands waiting on the phone move the deal line.
+
+    seats: who deals and who bids first, the next deal first and once round the
+    table; passes: whether everyone passing passes the deal on.
+    """
+    seats = [table.dealer(state.deals + k) for k in range(len(table.seats))]
+    return {
+        "seats": [[dealer, table.left_of(dealer)] for dealer in seats],
+        "passes": moves_deal(rules, None),
+    }

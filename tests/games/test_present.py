@@ -5,7 +5,7 @@ from __future__ import annotations
 from scoring_helpers import AUSTRALIAN, FIVE, TEAMS, THREE, house, play
 
 from scorekeeper.games import present
-from scorekeeper.scoring import PRESETS, describe_rules
+from scorekeeper.scoring import PRESETS, deals_ahead, describe_rules
 
 WALKER = PRESETS["walker_ultimate"]
 
@@ -21,8 +21,8 @@ def them(contract: str, tricks: int) -> dict[str, object]:
 def test_an_australian_hint_says_or_better_and_the_cheaper_slam():
     state = play(AUSTRALIAN, TEAMS, us("8H", 8))  # Us 300, Them 20
     assert present.hints(AUSTRALIAN, TEAMS, state) == [
-        "Us: 7♥ or better wins (6♠ with a slam).",
-        "Them: 10♦ or better wins; failing 10NT loses.",
+        "Us: 7♥ or better wins. 6♠ with a slam wins too.",
+        "Them: 10♦ or better wins. Failing 10NT loses.",
     ]
 
 
@@ -63,17 +63,17 @@ def test_hints_are_one_short_line_per_side_with_no_pronouns_even_five_handed():
 def test_under_walker_ultimate_the_hint_names_only_the_contracts_landing_on_500():
     state = play(WALKER, TEAMS, us("8H", 8))  # Us 300, Them 20
     lines = present.hints(WALKER, TEAMS, state)
-    assert lines[0] == "Us: only 7♥ wins."
+    assert lines[0] == "Us: Only 7♥ wins."
     assert "or better" not in " ".join(lines)
     state = play(WALKER, TEAMS, us("10NT", 10))  # Us 520, Them 0
     assert present.hints(WALKER, TEAMS, state)[1] == (
-        "Them: only 10♥ or open misère wins; failing 10♥ loses."
+        "Them: Only 10♥ or open misère wins. Failing 10♥ loses."
     )
 
 
 def test_a_side_near_the_ceiling_is_told_which_contract_would_lose_it_the_game():
     state = play(WALKER, TEAMS, us("10NT", 10), them("6S", 2))  # Us 600
-    assert present.hints(WALKER, TEAMS, state)[0] == ("Us: making 9♥ or more loses.")
+    assert present.hints(WALKER, TEAMS, state)[0] == ("Us: Making 9♥ or more loses.")
 
 
 def test_five_handed_a_called_partner_is_named_when_alone_nothing_lands_on_500():
@@ -194,7 +194,7 @@ def test_one_trick_is_a_trick_in_every_reason_and_rule_line():
 
 def test_the_deals_ahead_start_at_the_next_dealer_and_go_round_the_table():
     state = play(AUSTRALIAN, TEAMS, us("7H", 7))
-    ahead = present.deals_ahead(AUSTRALIAN, TEAMS, state)
+    ahead = deals_ahead(AUSTRALIAN, TEAMS, state)
     assert ahead["seats"][0] == [state.next_dealer, state.first_bidder]
     assert [seat[0] for seat in ahead["seats"]] == [
         TEAMS.dealer(state.deals + k) for k in range(4)
@@ -205,7 +205,7 @@ def test_the_deals_ahead_say_whether_a_pass_passes_the_deal_on():
     same = house(all_pass="redeal", redeal_same_dealer=True)
     moving = house(all_pass="redeal", redeal_same_dealer=False)
     start = play(same, TEAMS)
-    assert present.deals_ahead(same, TEAMS, start)["passes"] is False
-    assert present.deals_ahead(moving, TEAMS, start)["passes"] is True
+    assert deals_ahead(same, TEAMS, start)["passes"] is False
+    assert deals_ahead(moving, TEAMS, start)["passes"] is True
     passed = play(same, TEAMS, {"contract": "pass", "tricks": [0, 0]})
     assert passed.next_dealer == start.next_dealer  # as the flag tells the page

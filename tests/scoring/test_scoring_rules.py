@@ -280,9 +280,8 @@ def test_the_slam_sentences_tell_both_bonuses_together():
 
 def test_a_house_contract_is_told_with_what_makes_it():
     rules = house(contracts={"big": {"name": "Big eight", "value": 300, "tricks": 8}})
-    assert "Big eight is worth 300, made with 8 or more tricks." in describe_rules(
-        rules
-    )
+    told = "Big eight is worth 300. Big eight: made with 8 or more tricks."
+    assert told in describe_rules(rules)
 
 
 def test_the_american_first_out_rule_says_it_is_assumed_when_not_recorded():

@@ -150,3 +150,33 @@ def test_the_api_says_which_tables_still_play_in_both_languages(client):
     french = client.post(path, headers={**auth, **FRENCH}).json["error"]
     assert english == "Tables 1 and 2 are still playing this round."
     assert french == "Tables 1 et 2\u00a0: elles jouent encore cette ronde."
+
+
+def test_each_award_is_one_sentence_that_counts_what_it_counts(client):
+    """Issue 33.2: an award is a whole catalogue entry, its count said with it
+    ("2 mises"), never "<name>: players (value)" put together from pieces."""
+    won = [
+        {"name": "Most contracts made", "players": ["Ann"], "value": 1},
+        {"name": "Highest hand", "players": ["Bob", "Cat"], "value": 1000},
+        {"name": "Most ten-trick hands", "players": ["Dan"], "value": 2},
+        {"name": "Most misères made", "players": ["Eve"], "value": 2},
+    ]
+    page = '{% import "nights/_parts.html" as parts %}{{ parts.awards(won) }}'
+    made = client.application
+    said = {}
+    for language, headers in (("en", {}), ("fr", FRENCH)):
+        with made.test_request_context("/", headers=headers):
+            html = render_template_string(page, won=won)
+        said[language] = re.findall(r"<li>(.*?)</li>", html)
+    assert said["en"] == [
+        "<strong>Most contracts made</strong>: Ann (1 contract)",
+        "<strong>Highest hand</strong>: Bob and Cat (1000 points)",
+        "<strong>Most ten-trick hands</strong>: Dan (2 hands)",
+        "<strong>Most misères made</strong>: Eve (2 misères)",
+    ]
+    assert said["fr"] == [
+        "<strong>Plus de mises réussies</strong>\u00a0: Ann (1 mise)",
+        "<strong>Meilleure manche</strong>\u00a0: Bob et Cat (1\u202f000 points)",
+        "<strong>Plus de manches à dix levées</strong>\u00a0: Dan (2 manches)",
+        "<strong>Plus de misères réussies</strong>\u00a0: Eve (2 misères)",
+    ]

@@ -85,3 +85,28 @@ def test_each_fault_is_caught(text, fault):
 def test_code_and_right_typography_pass():
     assert faults('Envoyez Content-Type: application/json, comme {"a": 1}.') == []
     assert faults('<abbr title="Mises">M</abbr> Règles\u00a0: «\u00a0Zoé\u00a0»!') == []
+
+
+# A piece of a sentence, put beside another by code: it begins or ends with
+# the join (", made with…", "; failing it costs…", " (assumed…)"), or it only
+# labels values another entry names ("<strong>%(award)s</strong>: %(players)s (…").
+PIECE = re.compile(r"^[\s,;]|[\s,;]$|^(?:<[^>]+>)?%\(\w+\)s(?:</\w+>)?: %\(\w+\)s \(")
+
+
+def test_no_catalogue_entry_is_a_piece_of_a_sentence():
+    """Issue 33.2: a translator sees every sentence whole, as a page shows it."""
+    english = {english for english, _ in french_strings()}
+    assert sorted(e for e in english if PIECE.search(e)) == []
+
+
+@pytest.mark.parametrize(
+    "piece",
+    [
+        ", made with %(count)s or more tricks",
+        "; failing it costs %(value)s",
+        " (assumed: the rule texts are silent)",
+        "<strong>%(award)s</strong>: %(players)s (%(value)s)",
+    ],
+)
+def test_each_kind_of_piece_is_caught(piece):
+    assert PIECE.search(piece)
