@@ -1,7 +1,7 @@
 """The scoring engine: rules in, results out. Imports nothing from the web stack."""
 
 from .contracts import PASS, SUIT_SYMBOL, SUITS, Contract, Special
-from .describe import describe_rules, differences, in_short
+from .describe import describe_rules
 from .errors import ScoringError
 from .game import (
     ENDINGS,
@@ -33,6 +33,7 @@ from .settings import (
     Setting,
     SpecialOffer,
 )
+from .short import differences, in_short
 from .table import SHAPES, Side, Table, clean_name, make_table
 
 __all__ = [

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from .contracts import ENGLISH, KNOWN_SPECIALS, SUIT_SYMBOL, WORTH, Contract, Words
 from .errors import N_
-from .rules import PRESET_NAMES, PRESETS, Rules
-from .settings import SETTINGS, Setting
+from .rules import PRESET_NAMES, Rules
 
 # Special contracts whose default value RULES.md marks as assumed, and their
 # sentence then (the American preset's misère at 250 is assumed too).
@@ -375,69 +374,3 @@ def describe_rules(
         *_end(rules, words, five),
         *_bidding(rules, words),
     ]
-
-
-def _lower(words: str) -> str:
-    return words[:1].lower() + words[1:]
-
-
-def _setting_words(setting: Setting, value: object, words: Words) -> str:
-    """Return one setting's value in a few words: "trick points lock at 490"."""
-    _ = words.gettext
-    label = _lower(_(setting.label))
-    tapped = next((c.words for c in setting.choices if c.value == value), None)
-    if setting.kind == "bool":
-        return label if value else _("%(setting)s: off") % {"setting": label}
-    if setting.kind == "word" or (tapped and not tapped.lstrip("−").isdigit()):
-        # "a failed bid's value is to the opponents", "defenders score…: never"
-        said = {"setting": label, "value": _lower(_(tapped or str(value)))}
-        if setting.label.rsplit(" ", 1)[-1] in ("is", "score"):
-            return _("%(setting)s %(value)s") % said
-        return _("%(setting)s: %(value)s") % said
-    if value is None:
-        return _("%(setting)s: none") % {"setting": label}
-    # A negative number with the minus sign, in every language (−500).
-    number = words.number(value) if isinstance(value, int) else str(value)
-    number = number.replace("-", "−")
-    return _("%(setting)s %(number)s") % {"setting": label, "number": number}
-
-
-def differences(rules: Rules, words: Words = ENGLISH) -> list[str]:
-    """Return how rules differ from their preset, each in a few words."""
-    _ = words.gettext
-    base = PRESETS[rules.preset]
-    found = [
-        _setting_words(setting, getattr(rules, key), words)
-        for key, setting in SETTINGS.items()
-        if getattr(rules, key) != getattr(base, key)
-    ]
-    had = {s.key: s for s in base.contracts}
-    has = {s.key: s for s in rules.contracts}
-    for key, special in has.items():
-        if had.get(key) != special:
-            found.append(
-                _("%(contract)s %(value)s")
-                % {
-                    "contract": _lower(_(special.name)),
-                    "value": words.number(special.value),
-                }
-            )
-    found += [
-        _("no %(contract)s") % {"contract": _lower(_(s.name))}
-        for key, s in had.items()
-        if key not in has
-    ]
-    return found
-
-
-def in_short(rules: Rules, words: Words = ENGLISH) -> str:
-    """Return the rules in one line: "Australian, except: trick points lock at 490"."""
-    _ = words.gettext
-    name = _(PRESET_NAMES.get(rules.preset, rules.preset))
-    changed = differences(rules, words)
-    if changed:
-        return _("%(preset)s, except: %(changes)s") % {
-            "preset": name,
-            "changes": "; ".join(changed),
-        }
-    return _("%(preset)s rules") % {"preset": name}

@@ -395,9 +395,9 @@ def test_rules_in_short_name_the_preset_and_only_what_differs():
         failure="to_opponents", slam_bonus=False, floor=None, contracts={"misere": 150}
     )
     assert differences(changed) == [
-        "slam bonus: off",
-        "a failed bid's value is to the opponents",
-        "floor: none",
+        "no slam bonus",
+        "a failed bid's value goes to the opponents",
+        "no floor",
         "misère 150",
         "no open misère",
     ]

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from scorekeeper.scoring import PRESETS, SETTINGS, describe_rules, in_short
+from scorekeeper.scoring import PRESETS, SETTINGS, describe_rules, differences, in_short
 from scorekeeper.scoring.contracts import (
     ENGLISH,
     Special,
@@ -72,3 +72,29 @@ def test_a_contract_is_spoken_in_words():
     grand = special_contract(Special("grand_slam", "Grand slam", 500, "all", 10))
     assert spoken(grand) == "Grand slam"
     assert spoken(normal_contract(7, "H", 0), Silent()) == ""
+
+
+class Marked:
+    """A language that marks each catalogue entry it says: [entry]."""
+
+    def gettext(self, message: str) -> str:
+        """Say the entry between brackets."""
+        return f"[{message}]"
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        """Say the counted entry between brackets."""
+        return f"[{singular if n == 1 else plural}]"
+
+    def number(self, n: int) -> str:
+        """Write a number as it is."""
+        return str(n)
+
+
+def test_each_change_a_house_makes_is_one_whole_catalogue_entry():
+    """Issue 33.2: "…490; objectif 1000" is a list of whole phrases, never a
+    setting's label spliced beside its value."""
+    for rules in every_variant():
+        if rules.contracts != PRESETS[rules.preset].contracts:
+            continue  # a changed special is named in its phrase ("misère 150")
+        for change in differences(rules, Marked()):
+            assert re.fullmatch(r"\[[^\[\]]*\]", change), change

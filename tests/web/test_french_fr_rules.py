@@ -143,11 +143,13 @@ def test_the_rules_summary_in_french_reads_as_a_players_sentences(app):
         "Pas de porte arrière\u00a0: aucun pointage n’est trop bas pour continuer.",
         "Seul un total d’exactement 500 fait sortir par la grande porte\u00a0: une "
         "équipe qui le dépasse continue de jouer.",
-        "la valeur d’une mise chutée est donnée aux adversaires",
+        "la valeur d’une mise chutée va aux adversaires",
         "Quand tout le monde passe, personne ne marque et le donneur suivant donne.",
         "Quand tout le monde passe, la manche se joue sans atout et chaque équipe "
         "marque 10 par levée, 250 pour les dix.",
-        "Australiennes, sauf\u00a0: valeur des mises ordinaires\u00a0: perfect",
+        # What a house changes: one whole phrase each.
+        "Australiennes, sauf\u00a0: mises ordinaires à \u221220 des valeurs "
+        "habituelles",
     ):
         assert said in page.replace("&#39;", "'"), said
 
