@@ -8,7 +8,7 @@ from typing import Any
 from flask import Response, jsonify, request, url_for
 from werkzeug.exceptions import UnsupportedMediaType
 
-from ..errors import N_, BadInput, Forbidden, Stale
+from ..errors import N_, BadInput, Forbidden, Stale, Word
 from ..results.listing import Page
 from . import schema
 
@@ -49,7 +49,7 @@ def bearer(what: str) -> str:
                 "Writing to %(what)s needs its write token: send Authorization: "
                 "Bearer <token>."
             ),
-            what=what,
+            what=Word(what),
         )
     return token.strip()
 

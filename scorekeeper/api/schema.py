@@ -10,7 +10,7 @@ from typing import Any
 
 from ..db.models import RuleSet
 from ..db.store import Loaded
-from ..errors import N_, BadInput, Quoted
+from ..errors import N_, BadInput, Quoted, Word
 from ..results.listing import Summary
 from ..scoring import (
     PRESET_NAMES,
@@ -85,14 +85,14 @@ def _encodable(value: str) -> bool:
 def fields(data: object, allowed: set[str], what: str) -> Mapping[str, Any]:
     """Return a JSON object whose keys are all allowed, or name the stray one."""
     if not isinstance(data, Mapping):
-        raise BadInput(N_("Send %(what)s as a JSON object."), what=what)
+        raise BadInput(N_("Send %(what)s as a JSON object."), what=Word(what))
     for key in data:
         if key not in allowed:
             raise BadInput(
                 N_("%(key)s is not a field of %(what)s."),
                 str(key),
                 key=Quoted(str(key)[:40]),
-                what=what,
+                what=Word(what),
             )
     return data
 
@@ -220,7 +220,7 @@ Saved = Callable[[object], Mapping[str, Any]]
 
 def new_game(data: object, saved: Saved | None = None) -> NewGame:
     """Read a game body: saved house rules (looked up by `saved`), overrides, table."""
-    data = fields(data, GAME_FIELDS, "a game")
+    data = fields(data, GAME_FIELDS, N_("a game"))
     wanted: dict[str, Any] = {}
     if data.get("ruleset") is not None and saved is not None:
         wanted.update(saved(data["ruleset"]))
@@ -253,7 +253,7 @@ def new_players(data: Mapping[str, Any]) -> tuple[str, ...]:
 
 def hand(rules: Rules, table: Table, data: object) -> Hand:
     """Read a hand body under a game's rules and table."""
-    data = fields(data, HAND_FIELDS, "a hand")
+    data = fields(data, HAND_FIELDS, N_("a hand"))
     if "contract" not in data:
         raise BadInput(N_("Name the contract, such as 7H, misere or pass."), "contract")
     return make_hand(rules, table, **data)
@@ -263,5 +263,5 @@ def ruleset_body(data: object) -> tuple[str, Mapping[str, Any]]:
     """Read a rule set body: its name and its rules (a preset and overrides)."""
     if not isinstance(data, dict):
         raise BadInput(N_("Send the house rules as a JSON object."))
-    data = fields(data, RULESET_FIELDS, "rules")
+    data = fields(data, RULESET_FIELDS, N_("rules"))
     return text(data, "name", None), rules_object(data.get("rules", {}))

@@ -25,7 +25,7 @@ bp = Blueprint("games_api", __name__, url_prefix="/api")
 def writable_game(game_id: str) -> Loaded:
     """Return the game if the request carries its write token, else 403."""
     game = service.load(game_id)
-    if not service.may_write(game, bearer("this game")):
+    if not service.may_write(game, bearer(N_("this game"))):
         raise Forbidden(N_("That write token does not belong to this game."))
     return game
 

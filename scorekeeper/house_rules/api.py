@@ -7,7 +7,7 @@ from flask_babel import gettext
 
 from ..api import schema
 from ..api.http import bearer, body, page_arg, paged, unkept
-from ..errors import Forbidden
+from ..errors import N_, Forbidden
 from . import service
 
 bp = Blueprint("house_rules_api", __name__, url_prefix="/api")
@@ -16,7 +16,7 @@ bp = Blueprint("house_rules_api", __name__, url_prefix="/api")
 def writable_ruleset(ruleset_id: int) -> None:
     """Answer 403 unless the request carries the house rules' write token."""
     ruleset = service.get_ruleset(ruleset_id)
-    if not service.may_write(ruleset, bearer("saved house rules")):
+    if not service.may_write(ruleset, bearer(N_("saved house rules"))):
         raise Forbidden(
             gettext("That write token does not belong to these house rules.")
         )

@@ -42,7 +42,7 @@ def _names(value: object, field: str) -> tuple[str, ...]:
 
 def new_night(data: object) -> service.NewNight:
     """Read a night's body, refusing what NIGHTS.md refuses with the field named."""
-    data = fields(data, NIGHT_FIELDS, "a night")
+    data = fields(data, NIGHT_FIELDS, N_("a night"))
     wanted: dict[str, Any] = {}
     if data.get("ruleset") is not None:
         wanted.update(rulesets.saved_rules(data["ruleset"]))
@@ -102,7 +102,7 @@ def answer(night: Night, status: int = 200, tag: str | None = None) -> Response:
 def directed(night_id: str) -> Night:
     """Return the night if the request carries its director's token, else 403."""
     night = service.load(night_id)
-    if not service.may_direct(night, bearer("this club night")):
+    if not service.may_direct(night, bearer(N_("this club night"))):
         raise Forbidden(N_("That token is not this night's director's."))
     return night
 
@@ -163,7 +163,7 @@ def start_round(night_id: str) -> Response:
     found = directed(night_id)
     number = None
     if request.get_data():
-        number = _whole(fields(body(), {"number"}, "a round"), "number")
+        number = _whole(fields(body(), {"number"}, N_("a round")), "number")
     return answer(director.start_round(found, number), 201)
 
 
@@ -177,7 +177,7 @@ def close_round(night_id: str, number: int) -> Response:
 def add_player(night_id: str) -> Response:
     """Add a late arrival, seated from the next round."""
     found = directed(night_id)
-    data = fields(body(), {"name", "new_players"}, "a player")
+    data = fields(body(), {"name", "new_players"}, N_("a player"))
     added = director.add_player(found, data.get("name"), new_players(data))
     return answer(added, 201)
 

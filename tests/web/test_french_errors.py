@@ -230,3 +230,27 @@ def test_a_nights_games_are_listed_in_the_readers_language(client):
         assert "Mardi: round 1, table 1" in english, path
         assert "ronde" not in english, path
         assert "Mardi\u00a0: ronde 1, table 1" in french, path
+
+
+def test_a_value_spliced_into_a_french_refusal_is_french_too(client, api):
+    """Issue 33.2: "'foo' n’est pas un champ de a hand." is all French."""
+    api.create()
+    path = f"/api/games/{api.game_id}/hands"
+    hand = {"bidder": "Ann", "contract": "7H", "tricks": 7, "foo": 1}
+    english, french = in_both(client, "POST", path, json=hand, headers=api.headers())
+    assert english[0] == french[0] == 400
+    assert "a hand" in english[1]
+    assert french[1] == "«\u00a0foo\u00a0» n’est pas un champ accepté pour une manche."
+    # Without the game's key: what may not be written is named in French too.
+    assert said(client, "POST", path, True, json=hand) == (
+        403,
+        "Modifier cette partie demande son jeton d’écriture\u00a0: envoyez "
+        "Authorization: Bearer <token>.",
+    )
+
+
+def test_a_page_number_that_is_no_number_is_said_once_in_french(client):
+    page = client.get("/history?page=abc", headers=FRENCH)
+    assert page.status_code == 400
+    text = page.text
+    assert text.count("La page doit être un nombre") == 1, text

@@ -34,7 +34,7 @@ def clock(night_id: str) -> Response:
 def pause(night_id: str, number: int) -> Response:
     """Pause or resume round `number`'s clock ({"action": "pause"|"resume"})."""
     found = directed(night_id)
-    data = fields(body(), {"action"}, "a clock action")
+    data = fields(body(), {"action"}, N_("a clock action"))
     return answer(service.set_clock(found, number, data.get("action")))
 
 
@@ -42,7 +42,7 @@ def pause(night_id: str, number: int) -> Response:
 def minutes(night_id: str) -> Response:
     """Change the next rounds' clock ({"round_minutes": 5 to 120, or null})."""
     found = directed(night_id)
-    data = fields(body(), {"round_minutes"}, "the round clock")
+    data = fields(body(), {"round_minutes"}, N_("the round clock"))
     if "round_minutes" not in data:
         raise BadInput(N_("Send round_minutes: 5 to 120, or null."), "round_minutes")
     return answer(service.set_minutes(found, _whole(data, "round_minutes")))
