@@ -10,6 +10,7 @@ import hashlib
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from contextvars import ContextVar
 from typing import Any
 
 from flask import Response, request, session
@@ -21,16 +22,17 @@ from ..errors import N_, NotFound
 from . import standings, tables
 from .clock import times
 from .models import Night, NightTable
+from .reading.frame import Shown
 from .standings import RoundResult, Standing, TableResult
 from .tables import Played
 
 
-def night_games(night: Night) -> list[str]:
+def night_games(night: Shown) -> list[str]:
     """Return the ids of every table's game, round by round."""
     return [t.game_id for r in night.rounds for t in r.tables]
 
 
-def tables_playing(night: Night) -> list[int]:
+def tables_playing(night: Shown) -> list[int]:
     """Return the numbers of the current round's tables still playing."""
     if not night.rounds:
         return []
@@ -39,11 +41,12 @@ def tables_playing(night: Night) -> list[int]:
     return [t.number for t in current if games[t.game_id].ending is None]
 
 
-def tag(night_id: str) -> str | None:
-    """Return a night's ETag, its own version and every table's game's, in one
-    query (a hand at any table moves it); None when there is no such night."""
+def _heads(night_id: str) -> tuple[str, list[tables.Head]] | None:
+    """Return a night's ETag, its own version and every table's game's, and its
+    games' rows as `tables.shown` reads them, in one query (a hand at any table
+    moves it); None when there is no such night."""
     query = (
-        db.select(Night.version, Game.id, Game.version)
+        db.select(Night.version, *tables.HEAD)
         .select_from(Night)
         .outerjoin(NightTable, NightTable.night_id == Night.id)
         .outerjoin(Game, Game.id == NightTable.game_id)
@@ -53,13 +56,28 @@ def tag(night_id: str) -> str | None:
     rows = db.session.execute(query).all()
     if not rows:
         return None
-    seen = ",".join(f"{g}:{v}" for _, g, v in rows)
+    seen = ",".join(f"{row[1]}:{row[-1]}" for row in rows)
     digest = hashlib.sha256(f"{night_id}:{rows[0][0]}:{seen}".encode())
-    return digest.hexdigest()[:32]
+    heads = [tables.Head(*row[1:]) for row in rows if row[1] is not None]
+    return digest.hexdigest()[:32], heads
 
 
-def etag(night: Night) -> str:
+def tag(night_id: str) -> str | None:
+    """Return a night's ETag (see `_heads`); None when there is no such night."""
+    found = _heads(night_id)
+    return found[0] if found else None
+
+
+# The ETag a poll is drawing its answer for (`polled`): the page drawn shows it
+# rather than asking again.
+_DRAWING: ContextVar[tuple[str, str] | None] = ContextVar("drawing", default=None)
+
+
+def etag(night: Shown) -> str:
     """Return a night's ETag (see `tag`)."""
+    drawing = _DRAWING.get()
+    if drawing is not None and drawing[0] == night.id:
+        return drawing[1]
     return tag(night.id) or ""
 
 
@@ -77,19 +95,32 @@ def polled(
     """Answer a poll of a night: a 304 while its ETag holds, else what `draw`
     makes of it, drawn once per ETag (a page with a line flashed for this phone
     is drawn for it alone)."""
-    found = tag(night_id)
+    found = _heads(night_id)
     if found is None:
         raise NotFound(N_("There is no club night with that id."))
-    at = language.tagged(found)  # a page in French is another page
+    at = language.tagged(found[0])  # a page in French is another page
     if session.get("_flashes"):  # said once: drawn anew, never answered by a 304
-        return Response(draw(), headers=headers)
+        return Response(drawing(night_id, found, draw), headers=headers)
     if at in request.if_none_match:
         response = Response(status=304)
     else:
-        drawn = kept(f"{kind}:{language.current()}", night_id, at, draw)
+        kind = f"{kind}:{language.current()}"
+        drawn = kept(kind, night_id, at, lambda: drawing(night_id, found, draw))
         response = Response(drawn, headers=headers)
     response.set_etag(at)
     return response
+
+
+def drawing(
+    night_id: str, found: tuple[str, list[tables.Head]], draw: Callable[[], Any]
+) -> Any:
+    """Draw a night at the ETag just read, from the games' rows read with it."""
+    token = _DRAWING.set((night_id, found[0]))
+    try:
+        with tables.tagged(found[1]):
+            return draw()
+    finally:
+        _DRAWING.reset(token)
 
 
 def kept(kind: str, night_id: str, at: str, draw: Callable[[], Any]) -> Any:
@@ -107,7 +138,7 @@ def kept(kind: str, night_id: str, at: str, draw: Callable[[], Any]) -> Any:
     return drawn
 
 
-def round_results(night: Night, games: dict[str, Played]) -> list[RoundResult]:
+def round_results(night: Shown, games: dict[str, Played]) -> list[RoundResult]:
     """Return the rounds as the standings read them."""
     return [
         RoundResult(
@@ -125,7 +156,7 @@ def round_results(night: Night, games: dict[str, Played]) -> list[RoundResult]:
     ]
 
 
-def night_standings(night: Night, games: dict[str, Played]) -> list[Standing]:
+def night_standings(night: Shown, games: dict[str, Played]) -> list[Standing]:
     """Return the night's standings, every player on the roster."""
     roster = [p.name for p in night.players]
     return standings.standings(roster, round_results(night, games), night.rank_by)
@@ -136,7 +167,7 @@ def _status(games: dict[str, Played], game_ids: list[str]) -> str:
     return "finished" if done else "in_progress"
 
 
-def night_status(night: Night, rounds: list[dict[str, Any]]) -> str:
+def night_status(night: Shown, rounds: list[dict[str, Any]]) -> str:
     """Return a night's status: finished by the director, or when every planned
     round has ended (NIGHTS.md `rounds`)."""
     planned = night.rounds_planned
@@ -146,7 +177,7 @@ def night_status(night: Night, rounds: list[dict[str, Any]]) -> str:
     return night.status
 
 
-def night_to_dict(night: Night) -> dict[str, Any]:
+def night_to_dict(night: Shown) -> dict[str, Any]:
     """Return the night as the API shows it to everyone (no token)."""
     ids = night_games(night)
     games, tallies = tables.shown(ids)

@@ -13,8 +13,11 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict, defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy.orm import lazyload
 
@@ -88,16 +91,39 @@ def _level_winner(game_id: str, version: int, totals: tuple[int, ...]) -> int:
     return found
 
 
-def _versions(
-    game_ids: list[str],
-) -> list[tuple[str, str | None, int | None, int, int]]:
-    columns = (Game.id, Game.ending, Game.winner, Game.hand_count, Game.version)
-    return list(db.session.execute(db.select(*columns).where(Game.id.in_(game_ids))))
+class Head(NamedTuple):
+    """A game's row as a night reads it: its ending, winner, hands and version."""
+
+    game_id: str
+    ending: str | None
+    winner: int | None
+    hand_count: int
+    version: int
 
 
-def _played(
-    rows: list[tuple[str, str | None, int | None, int, int]],
-) -> dict[str, Played]:
+HEAD = (Game.id, Game.ending, Game.winner, Game.hand_count, Game.version)
+
+# The games' rows a night's ETag was just read from (board.polled): what is drawn
+# for that ETag reads its games from them, not from a second query.
+_TAGGED: ContextVar[dict[str, Head] | None] = ContextVar("tagged", default=None)
+
+
+@contextmanager
+def tagged(rows: list[Head]) -> Iterator[None]:
+    """Read these games' rows from `rows` while drawing a night (`shown`)."""
+    token = _TAGGED.set({row.game_id: row for row in rows})
+    try:
+        yield
+    finally:
+        _TAGGED.reset(token)
+
+
+def _versions(game_ids: list[str]) -> list[Head]:
+    rows = db.session.execute(db.select(*HEAD).where(Game.id.in_(game_ids)))
+    return [Head(*row) for row in rows]
+
+
+def _played(rows: list[Head]) -> dict[str, Played]:
     """Return these games (their rows of `_versions`) as tables, in two queries
     more (and a replay of each game that ended level, kept by version)."""
     game_ids = [row[0] for row in rows]
@@ -155,7 +181,11 @@ def shown(game_ids: list[str]) -> tuple[dict[str, Played], list[Tallies]]:
     what is kept must be what was committed at that version."""
     if not game_ids:
         return {}, []
-    rows = _versions(game_ids)
+    held = _TAGGED.get()
+    if held is not None and all(g in held for g in game_ids):
+        rows = sorted((held[g] for g in set(game_ids)), key=lambda row: row[0])
+    else:
+        rows = _versions(game_ids)
     kept = {g: _SHOWN.get((g, v)) for g, *_, v in rows}
     again = [row for row in rows if kept[row[0]] is None]
     if again:
