@@ -37,7 +37,10 @@ def tables_playing(night: Shown) -> list[int]:
     if not night.rounds:
         return []
     current = night.rounds[-1].tables
-    games = tables.played([t.game_id for t in current])
+    ids = [t.game_id for t in current]
+    # A poll's draw (`drawing`) shows the games as committed at its ETag: what
+    # is kept by their versions, read from the ETag's rows; a write reads afresh.
+    games = tables.shown(ids)[0] if _drawn(night) else tables.played(ids)
     return [t.number for t in current if games[t.game_id].ending is None]
 
 
@@ -73,12 +76,15 @@ def tag(night_id: str) -> str | None:
 _DRAWING: ContextVar[tuple[str, str] | None] = ContextVar("drawing", default=None)
 
 
+def _drawn(night: Shown) -> str | None:
+    """Return the ETag a poll is drawing this night at, if it is drawing it."""
+    drawing = _DRAWING.get()
+    return drawing[1] if drawing is not None and drawing[0] == night.id else None
+
+
 def etag(night: Shown) -> str:
     """Return a night's ETag (see `tag`)."""
-    drawing = _DRAWING.get()
-    if drawing is not None and drawing[0] == night.id:
-        return drawing[1]
-    return tag(night.id) or ""
+    return _drawn(night) or tag(night.id) or ""
 
 
 # What each worker drew last for each night, its API answer and its big screen,
@@ -178,7 +184,17 @@ def night_status(night: Shown, rounds: list[dict[str, Any]]) -> str:
 
 
 def night_to_dict(night: Shown) -> dict[str, Any]:
-    """Return the night as the API shows it to everyone (no token)."""
+    """Return the night as the API shows it to everyone (no token); in a poll's
+    draw, built once per ETag for the API and every page alike (read, never
+    changed: it holds no words of the reader's language, and no clock)."""
+    at = _drawn(night)
+    if at is None:
+        return _night_to_dict(night)
+    found: dict[str, Any] = kept("dict", night.id, at, lambda: _night_to_dict(night))
+    return found
+
+
+def _night_to_dict(night: Shown) -> dict[str, Any]:
     ids = night_games(night)
     games, tallies = tables.shown(ids)
     rounds = []
