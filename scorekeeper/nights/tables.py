@@ -19,16 +19,17 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from sqlalchemy.orm import lazyload
+from sqlalchemy.orm import selectinload
 
+from ..db import store
 from ..db.models import Game, GameSide, Player, db
-from ..db.store import load
 from ..results.models import HandResultRow, SideResult
+from ..scoring import Hand, replay
 from . import standings
 from .standings import Tallies, tie_winner
 
 Sides = tuple[tuple[str, ...], ...]
-LAZY = lazyload(Game.sides)  # a game's sides: read here in one query
+HANDS = store.HANDS
 
 
 @dataclass(frozen=True)
@@ -78,15 +79,40 @@ def _keep(
             kept.popitem(last=False)
 
 
-def _level_winner(game_id: str, version: int, totals: tuple[int, ...]) -> int:
+def _level_points(game_ids: list[str]) -> dict[str, list[tuple[int, ...]]]:
+    """Return each of these games' hands' points, replayed: their rows, sides and
+    hands read in four queries however many (a replay this worker remembers at
+    the game's version is not made again)."""
+    sides = selectinload(Game.sides).selectinload(GameSide.players)
+    games = db.session.scalars(
+        db.select(Game).where(Game.id.in_(game_ids)).options(sides)
+    ).all()
+    hands: dict[str, list[Hand]] = defaultdict(list)
+    query = db.select(HANDS.game_id, *store.HAND_QUERY.selected_columns)
+    for row in db.session.execute(
+        query.where(HANDS.game_id.in_(game_ids)).order_by(HANDS.game_id, HANDS.number)
+    ):
+        hands[row.game_id].append(store.stored_hand(row))
+    found = {}
+    for game in games:
+        rules, table = store.rules_and_table(game)
+        state = store.remembered(game, game.version) or replay(
+            rules, table, hands[game.id], called=game.called
+        )
+        found[game.id] = [h.points for h in state.hands]
+    return found
+
+
+def _level_winner(
+    game_id: str, version: int, totals: tuple[int, ...], points: list[tuple[int, ...]]
+) -> int:
     """The tie rule: the last hand whose points differed decides (a replay, but
     only for a game that ended level, and kept by its version)."""
     found = _LEVEL.get((game_id, version))
     if found is None:
         top = max(totals)
         level = [s for s, total in enumerate(totals) if total == top]
-        hands = load(game_id).state.hands
-        found = tie_winner(level, [h.points for h in hands])
+        found = tie_winner(level, points)
         _keep(_LEVEL, LEVEL_KEPT, (game_id, version), found)
     return found
 
@@ -134,18 +160,17 @@ def _played(rows: list[Head]) -> dict[str, Played]:
         query.where(SideResult.game_id.in_(game_ids))
     ):
         totals[game_id][position] = total
-    # The level games the tie rule replays: read at once, held while each loads.
+    # The level games the tie rule replays, all at once.
     level = [
         g for g, end, won, _, v in rows if end and won is None and (g, v) not in _LEVEL
     ]
-    of_level = db.select(Game).where(Game.id.in_(level)).options(LAZY)
-    held = db.session.scalars(of_level).all() if len(level) > 1 else []  # noqa: F841
+    points = _level_points(level) if level else {}
     found = {}
     for game_id, ending, winner, hands, version in rows:
         seats = sides[game_id]
         score = tuple(totals[game_id].get(s, 0) for s in range(len(seats)))
         if ending is not None and winner is None:
-            winner = _level_winner(game_id, version, score)
+            winner = _level_winner(game_id, version, score, points.get(game_id, []))
         found[game_id] = Played(game_id, seats, score, ending, winner, hands, version)
     return found
 
