@@ -194,38 +194,59 @@ def night_to_dict(night: Shown) -> dict[str, Any]:
     return found
 
 
+def _round_to_dict(one: Any, games: dict[str, Played]) -> dict[str, Any]:
+    listed = []
+    for t in one.tables:
+        game = games[t.game_id]
+        listed.append(
+            {
+                "number": t.number,
+                "game": t.game_id,
+                "status": "in_progress" if game.ending is None else "finished",
+                "winner": game.winner,
+                "hands": game.hands,
+                "sides": [
+                    {"players": list(side), "score": game.totals[s]}
+                    for s, side in enumerate(game.sides)
+                ],
+            }
+        )
+    return {
+        "number": one.number,
+        "status": _status(games, [t.game_id for t in one.tables]),
+        "called": one.called,
+        "tables": listed,
+        "sitting_out": list(one.sitting_out),
+        **times.round_times(one),
+    }
+
+
+# Each round as a poll's draw shows it, by the night's version and its games'
+# versions: a hand draws its own round again, not the seven before it.
+_ROUNDS: OrderedDict[tuple[Any, ...], dict[str, Any]] = OrderedDict()
+KEPT_ROUNDS = 1024
+
+
+def _round_drawn(night: Shown, one: Any, games: dict[str, Played]) -> dict[str, Any]:
+    if _drawn(night) is None:  # a write's answer: drawn afresh
+        return _round_to_dict(one, games)
+    seen = tuple(games[t.game_id].version for t in one.tables)
+    key = (night.id, night.version, one.number, seen)
+    with _LOCK:
+        found = _ROUNDS.get(key)
+    if found is None:
+        found = _round_to_dict(one, games)
+        with _LOCK:
+            _ROUNDS[key] = found
+            while len(_ROUNDS) > KEPT_ROUNDS:
+                _ROUNDS.popitem(last=False)
+    return found
+
+
 def _night_to_dict(night: Shown) -> dict[str, Any]:
     ids = night_games(night)
     games, tallies = tables.shown(ids)
-    rounds = []
-    for one in night.rounds:
-        listed = []
-        for t in one.tables:
-            game = games[t.game_id]
-            listed.append(
-                {
-                    "number": t.number,
-                    "game": t.game_id,
-                    "status": "in_progress" if game.ending is None else "finished",
-                    "winner": game.winner,
-                    "hands": game.hands,
-                    "sides": [
-                        {"players": list(side), "score": game.totals[s]}
-                        for s, side in enumerate(game.sides)
-                    ],
-                }
-            )
-        status = _status(games, [t.game_id for t in one.tables])
-        rounds.append(
-            {
-                "number": one.number,
-                "status": status,
-                "called": one.called,
-                "tables": listed,
-                "sitting_out": list(one.sitting_out),
-                **times.round_times(one),
-            }
-        )
+    rounds = [_round_drawn(night, one, games) for one in night.rounds]
     return {
         "id": night.id,
         "name": night.name,

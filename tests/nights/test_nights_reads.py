@@ -130,3 +130,26 @@ def test_a_first_read_of_level_games_asks_as_many_statements_however_many(client
     two = statements_to_read_cold(client, app, HALL[:8])
     ten = statements_to_read_cold(client, app, HALL)
     assert ten == two
+
+
+def test_a_night_drawn_after_a_hand_draws_that_hand_s_round_only(client, monkeypatch):
+    # Every round of the night was drawn again after any hand: eight rounds of
+    # thirty tables at a club night's last round, for one table's hand.
+    from scorekeeper.nights.clock import times
+
+    night = make(client, players=HALL[:8], round_hands=1)
+    for table in night["rounds"][0]["tables"]:
+        play(client, night, table)
+    path = f"/api/nights/{night['id']}/rounds"
+    started = client.post(path, headers=director(night))
+    assert started.status_code == 201, started.json
+    get(client, night["id"])
+    drawn: list[int] = []
+    kept = times.round_times
+    monkeypatch.setattr(
+        times, "round_times", lambda one: drawn.append(one.number) or kept(one)
+    )
+    play(client, night, started.json["rounds"][1]["tables"][0])
+    again = get(client, night["id"])
+    assert drawn == [2]
+    assert again["rounds"][1]["tables"][0]["status"] == "finished"
