@@ -153,3 +153,20 @@ def test_a_night_drawn_after_a_hand_draws_that_hand_s_round_only(client, monkeyp
     again = get(client, night["id"])
     assert drawn == [2]
     assert again["rounds"][1]["tables"][0]["status"] == "finished"
+
+
+def test_an_ended_table_s_word_on_where_to_go_loads_not_its_night(client):
+    # Each ended table's scoreboard and its "where next" page, which its phones
+    # poll until the next round, loaded the whole night as ORM objects again
+    # after every hand at any table.
+    night = make(client, players=HALL, round_hands=1)
+    first, second = night["rounds"][0]["tables"][:2]
+    play(client, night, first)
+    play(client, night, second)
+    with built() as made:
+        board = client.get(f"/games/{first['game']}")
+        after = client.get(f"/nights/{night['id']}/rounds/1/tables/1/next")
+    assert board.status_code == after.status_code == 200
+    assert "Round 1 is over at this table." in after.text
+    assert "still being played at tables 3, 4" in after.text
+    assert not NIGHT_ROWS & set(made), made
