@@ -15,6 +15,7 @@ from ..results.listing import Page
 from ..scoring import rules_from_dict
 from ..scoring.table import clean_name
 from . import board, director, service
+from .reading import frame
 from .service import Night
 
 bp = Blueprint("nights_api", __name__, url_prefix="/api")
@@ -145,13 +146,13 @@ def list_nights() -> Response:
 def night(night_id: str) -> Response:
     """Show the night; 304 when its ETag (its own and its games' versions) matches.
 
-    Drawn once per ETag and kept: polling watchers cost one light query.
+    Drawn once per ETag and kept: polling watchers cost one light query. Drawn
+    from the night's frame (reading/frame.py), not its ORM rows.
     """
 
     def draw() -> str:
-        return (
-            f"{current_app.json.dumps(board.night_to_dict(service.load(night_id)))}\n"
-        )
+        shown = board.night_to_dict(frame.load(night_id))
+        return f"{current_app.json.dumps(shown)}\n"
 
     return board.polled(night_id, "api", draw, **{"Content-Type": JSON})
 

@@ -10,6 +10,7 @@ import hashlib
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from contextvars import ContextVar
 from typing import Any
 
 from flask import Response, request, session
@@ -21,29 +22,34 @@ from ..errors import N_, NotFound
 from . import standings, tables
 from .clock import times
 from .models import Night, NightTable
+from .reading.frame import Shown
 from .standings import RoundResult, Standing, TableResult
 from .tables import Played
 
 
-def night_games(night: Night) -> list[str]:
+def night_games(night: Shown) -> list[str]:
     """Return the ids of every table's game, round by round."""
     return [t.game_id for r in night.rounds for t in r.tables]
 
 
-def tables_playing(night: Night) -> list[int]:
+def tables_playing(night: Shown) -> list[int]:
     """Return the numbers of the current round's tables still playing."""
     if not night.rounds:
         return []
     current = night.rounds[-1].tables
-    games = tables.played([t.game_id for t in current])
+    ids = [t.game_id for t in current]
+    # A poll's draw (`drawing`) shows the games as committed at its ETag: what
+    # is kept by their versions, read from the ETag's rows; a write reads afresh.
+    games = tables.shown(ids)[0] if _drawn(night) else tables.played(ids)
     return [t.number for t in current if games[t.game_id].ending is None]
 
 
-def tag(night_id: str) -> str | None:
-    """Return a night's ETag, its own version and every table's game's, in one
-    query (a hand at any table moves it); None when there is no such night."""
+def _heads(night_id: str) -> tuple[str, list[tables.Head]] | None:
+    """Return a night's ETag, its own version and every table's game's, and its
+    games' rows as `tables.shown` reads them, in one query (a hand at any table
+    moves it); None when there is no such night."""
     query = (
-        db.select(Night.version, Game.id, Game.version)
+        db.select(Night.version, *tables.HEAD)
         .select_from(Night)
         .outerjoin(NightTable, NightTable.night_id == Night.id)
         .outerjoin(Game, Game.id == NightTable.game_id)
@@ -53,14 +59,32 @@ def tag(night_id: str) -> str | None:
     rows = db.session.execute(query).all()
     if not rows:
         return None
-    seen = ",".join(f"{g}:{v}" for _, g, v in rows)
+    seen = ",".join(f"{row[1]}:{row[-1]}" for row in rows)
     digest = hashlib.sha256(f"{night_id}:{rows[0][0]}:{seen}".encode())
-    return digest.hexdigest()[:32]
+    heads = [tables.Head(*row[1:]) for row in rows if row[1] is not None]
+    return digest.hexdigest()[:32], heads
 
 
-def etag(night: Night) -> str:
+def tag(night_id: str) -> str | None:
+    """Return a night's ETag (see `_heads`); None when there is no such night."""
+    found = _heads(night_id)
+    return found[0] if found else None
+
+
+# The ETag a poll is drawing its answer for (`polled`): the page drawn shows it
+# rather than asking again.
+_DRAWING: ContextVar[tuple[str, str] | None] = ContextVar("drawing", default=None)
+
+
+def _drawn(night: Shown) -> str | None:
+    """Return the ETag a poll is drawing this night at, if it is drawing it."""
+    drawing = _DRAWING.get()
+    return drawing[1] if drawing is not None and drawing[0] == night.id else None
+
+
+def etag(night: Shown) -> str:
     """Return a night's ETag (see `tag`)."""
-    return tag(night.id) or ""
+    return _drawn(night) or tag(night.id) or ""
 
 
 # What each worker drew last for each night, its API answer and its big screen,
@@ -77,19 +101,32 @@ def polled(
     """Answer a poll of a night: a 304 while its ETag holds, else what `draw`
     makes of it, drawn once per ETag (a page with a line flashed for this phone
     is drawn for it alone)."""
-    found = tag(night_id)
+    found = _heads(night_id)
     if found is None:
         raise NotFound(N_("There is no club night with that id."))
-    at = language.tagged(found)  # a page in French is another page
+    at = language.tagged(found[0])  # a page in French is another page
     if session.get("_flashes"):  # said once: drawn anew, never answered by a 304
-        return Response(draw(), headers=headers)
+        return Response(drawing(night_id, found, draw), headers=headers)
     if at in request.if_none_match:
         response = Response(status=304)
     else:
-        drawn = kept(f"{kind}:{language.current()}", night_id, at, draw)
+        kind = f"{kind}:{language.current()}"
+        drawn = kept(kind, night_id, at, lambda: drawing(night_id, found, draw))
         response = Response(drawn, headers=headers)
     response.set_etag(at)
     return response
+
+
+def drawing(
+    night_id: str, found: tuple[str, list[tables.Head]], draw: Callable[[], Any]
+) -> Any:
+    """Draw a night at the ETag just read, from the games' rows read with it."""
+    token = _DRAWING.set((night_id, found[0]))
+    try:
+        with tables.tagged(found[1]):
+            return draw()
+    finally:
+        _DRAWING.reset(token)
 
 
 def kept(kind: str, night_id: str, at: str, draw: Callable[[], Any]) -> Any:
@@ -107,7 +144,7 @@ def kept(kind: str, night_id: str, at: str, draw: Callable[[], Any]) -> Any:
     return drawn
 
 
-def round_results(night: Night, games: dict[str, Played]) -> list[RoundResult]:
+def round_results(night: Shown, games: dict[str, Played]) -> list[RoundResult]:
     """Return the rounds as the standings read them."""
     return [
         RoundResult(
@@ -125,7 +162,7 @@ def round_results(night: Night, games: dict[str, Played]) -> list[RoundResult]:
     ]
 
 
-def night_standings(night: Night, games: dict[str, Played]) -> list[Standing]:
+def night_standings(night: Shown, games: dict[str, Played]) -> list[Standing]:
     """Return the night's standings, every player on the roster."""
     roster = [p.name for p in night.players]
     return standings.standings(roster, round_results(night, games), night.rank_by)
@@ -136,7 +173,7 @@ def _status(games: dict[str, Played], game_ids: list[str]) -> str:
     return "finished" if done else "in_progress"
 
 
-def night_status(night: Night, rounds: list[dict[str, Any]]) -> str:
+def night_status(night: Shown, rounds: list[dict[str, Any]]) -> str:
     """Return a night's status: finished by the director, or when every planned
     round has ended (NIGHTS.md `rounds`)."""
     planned = night.rounds_planned
@@ -146,39 +183,70 @@ def night_status(night: Night, rounds: list[dict[str, Any]]) -> str:
     return night.status
 
 
-def night_to_dict(night: Night) -> dict[str, Any]:
-    """Return the night as the API shows it to everyone (no token)."""
-    ids = night_games(night)
-    games, tallies = tables.shown(ids)
-    rounds = []
-    for one in night.rounds:
-        listed = []
-        for t in one.tables:
-            game = games[t.game_id]
-            listed.append(
-                {
-                    "number": t.number,
-                    "game": t.game_id,
-                    "status": "in_progress" if game.ending is None else "finished",
-                    "winner": game.winner,
-                    "hands": game.hands,
-                    "sides": [
-                        {"players": list(side), "score": game.totals[s]}
-                        for s, side in enumerate(game.sides)
-                    ],
-                }
-            )
-        status = _status(games, [t.game_id for t in one.tables])
-        rounds.append(
+def night_to_dict(night: Shown) -> dict[str, Any]:
+    """Return the night as the API shows it to everyone (no token); in a poll's
+    draw, built once per ETag for the API and every page alike (read, never
+    changed: it holds no words of the reader's language, and no clock)."""
+    at = _drawn(night)
+    if at is None:
+        return _night_to_dict(night)
+    found: dict[str, Any] = kept("dict", night.id, at, lambda: _night_to_dict(night))
+    return found
+
+
+def _round_to_dict(one: Any, games: dict[str, Played]) -> dict[str, Any]:
+    listed = []
+    for t in one.tables:
+        game = games[t.game_id]
+        listed.append(
             {
-                "number": one.number,
-                "status": status,
-                "called": one.called,
-                "tables": listed,
-                "sitting_out": list(one.sitting_out),
-                **times.round_times(one),
+                "number": t.number,
+                "game": t.game_id,
+                "status": "in_progress" if game.ending is None else "finished",
+                "winner": game.winner,
+                "hands": game.hands,
+                "sides": [
+                    {"players": list(side), "score": game.totals[s]}
+                    for s, side in enumerate(game.sides)
+                ],
             }
         )
+    return {
+        "number": one.number,
+        "status": _status(games, [t.game_id for t in one.tables]),
+        "called": one.called,
+        "tables": listed,
+        "sitting_out": list(one.sitting_out),
+        **times.round_times(one),
+    }
+
+
+# Each round as a poll's draw shows it, by the night's version and its games'
+# versions: a hand draws its own round again, not the seven before it.
+_ROUNDS: OrderedDict[tuple[Any, ...], dict[str, Any]] = OrderedDict()
+KEPT_ROUNDS = 1024
+
+
+def _round_drawn(night: Shown, one: Any, games: dict[str, Played]) -> dict[str, Any]:
+    if _drawn(night) is None:  # a write's answer: drawn afresh
+        return _round_to_dict(one, games)
+    seen = tuple(games[t.game_id].version for t in one.tables)
+    key = (night.id, night.version, one.number, seen)
+    with _LOCK:
+        found = _ROUNDS.get(key)
+    if found is None:
+        found = _round_to_dict(one, games)
+        with _LOCK:
+            _ROUNDS[key] = found
+            while len(_ROUNDS) > KEPT_ROUNDS:
+                _ROUNDS.popitem(last=False)
+    return found
+
+
+def _night_to_dict(night: Shown) -> dict[str, Any]:
+    ids = night_games(night)
+    games, tallies = tables.shown(ids)
+    rounds = [_round_drawn(night, one, games) for one in night.rounds]
     return {
         "id": night.id,
         "name": night.name,

@@ -19,6 +19,8 @@ from ..web import access
 from ..web.assets import qr_code
 from . import board, cards, director, seating, service
 from .forms import ActionForm, NightForm, PlayerForm, confirmed
+from .reading import frame
+from .reading.frame import Shown
 from .service import Night
 
 bp = Blueprint("nights", __name__, url_prefix="/nights")
@@ -47,7 +49,7 @@ def directed(night_id: str) -> Night:
     return night
 
 
-def shown(night: Night) -> dict[str, Any]:
+def shown(night: Shown) -> dict[str, Any]:
     """Return what the night's pages show: the night as the API has it, and more."""
     data = board.night_to_dict(night)
     current = data["rounds"][-1] if data["rounds"] else None
@@ -65,7 +67,7 @@ def conditional(night_id: str, kind: str, template: str, **more: Any) -> BaseRes
     as drawn once for this ETag (board.polled)."""
 
     def draw() -> str:
-        return render_template(template, **more, **shown(service.load(night_id)))
+        return render_template(template, **more, **shown(frame.load(night_id)))
 
     private = "private, " if kind.endswith("director") else ""
     return board.polled(night_id, kind, draw, **{"Cache-Control": f"{private}no-cache"})

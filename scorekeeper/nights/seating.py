@@ -127,7 +127,8 @@ def next_seating(night: Night, shown: bool = False) -> Seating:
     if night.movement == "rotation":
         return _seat(lambda: _rotation(night, player_order(night), past), "players")
     last = night.rounds[-1].tables
-    games = tables.played([t.game_id for t in last])
+    ids = [t.game_id for t in last]
+    games = tables.shown(ids)[0] if shown else tables.played(ids)
     winners = {t.number: games[t.game_id].winner for t in last}
     return _seat(
         lambda: movement.progressive_next(past, winners, present(night)), "players"

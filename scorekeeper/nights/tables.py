@@ -13,19 +13,23 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict, defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
-from sqlalchemy.orm import lazyload
+from sqlalchemy.orm import selectinload
 
+from ..db import store
 from ..db.models import Game, GameSide, Player, db
-from ..db.store import load
 from ..results.models import HandResultRow, SideResult
+from ..scoring import Hand, replay
 from . import standings
 from .standings import Tallies, tie_winner
 
 Sides = tuple[tuple[str, ...], ...]
-LAZY = lazyload(Game.sides)  # a game's sides: read here in one query
+HANDS = store.HANDS
 
 
 @dataclass(frozen=True)
@@ -75,29 +79,77 @@ def _keep(
             kept.popitem(last=False)
 
 
-def _level_winner(game_id: str, version: int, totals: tuple[int, ...]) -> int:
+def _level_points(game_ids: list[str]) -> dict[str, list[tuple[int, ...]]]:
+    """Return each of these games' hands' points, replayed: their rows, sides and
+    hands read in four queries however many (a replay this worker remembers at
+    the game's version is not made again)."""
+    sides = selectinload(Game.sides).selectinload(GameSide.players)
+    games = db.session.scalars(
+        db.select(Game).where(Game.id.in_(game_ids)).options(sides)
+    ).all()
+    hands: dict[str, list[Hand]] = defaultdict(list)
+    query = db.select(HANDS.game_id, *store.HAND_QUERY.selected_columns)
+    for row in db.session.execute(
+        query.where(HANDS.game_id.in_(game_ids)).order_by(HANDS.game_id, HANDS.number)
+    ):
+        hands[row.game_id].append(store.stored_hand(row))
+    found = {}
+    for game in games:
+        rules, table = store.rules_and_table(game)
+        state = store.remembered(game, game.version) or replay(
+            rules, table, hands[game.id], called=game.called
+        )
+        found[game.id] = [h.points for h in state.hands]
+    return found
+
+
+def _level_winner(
+    game_id: str, version: int, totals: tuple[int, ...], points: list[tuple[int, ...]]
+) -> int:
     """The tie rule: the last hand whose points differed decides (a replay, but
     only for a game that ended level, and kept by its version)."""
     found = _LEVEL.get((game_id, version))
     if found is None:
         top = max(totals)
         level = [s for s, total in enumerate(totals) if total == top]
-        hands = load(game_id).state.hands
-        found = tie_winner(level, [h.points for h in hands])
+        found = tie_winner(level, points)
         _keep(_LEVEL, LEVEL_KEPT, (game_id, version), found)
     return found
 
 
-def _versions(
-    game_ids: list[str],
-) -> list[tuple[str, str | None, int | None, int, int]]:
-    columns = (Game.id, Game.ending, Game.winner, Game.hand_count, Game.version)
-    return list(db.session.execute(db.select(*columns).where(Game.id.in_(game_ids))))
+class Head(NamedTuple):
+    """A game's row as a night reads it: its ending, winner, hands and version."""
+
+    game_id: str
+    ending: str | None
+    winner: int | None
+    hand_count: int
+    version: int
 
 
-def _played(
-    rows: list[tuple[str, str | None, int | None, int, int]],
-) -> dict[str, Played]:
+HEAD = (Game.id, Game.ending, Game.winner, Game.hand_count, Game.version)
+
+# The games' rows a night's ETag was just read from (board.polled): what is drawn
+# for that ETag reads its games from them, not from a second query.
+_TAGGED: ContextVar[dict[str, Head] | None] = ContextVar("tagged", default=None)
+
+
+@contextmanager
+def tagged(rows: list[Head]) -> Iterator[None]:
+    """Read these games' rows from `rows` while drawing a night (`shown`)."""
+    token = _TAGGED.set({row.game_id: row for row in rows})
+    try:
+        yield
+    finally:
+        _TAGGED.reset(token)
+
+
+def _versions(game_ids: list[str]) -> list[Head]:
+    rows = db.session.execute(db.select(*HEAD).where(Game.id.in_(game_ids)))
+    return [Head(*row) for row in rows]
+
+
+def _played(rows: list[Head]) -> dict[str, Played]:
     """Return these games (their rows of `_versions`) as tables, in two queries
     more (and a replay of each game that ended level, kept by version)."""
     game_ids = [row[0] for row in rows]
@@ -108,18 +160,17 @@ def _played(
         query.where(SideResult.game_id.in_(game_ids))
     ):
         totals[game_id][position] = total
-    # The level games the tie rule replays: read at once, held while each loads.
+    # The level games the tie rule replays, all at once.
     level = [
         g for g, end, won, _, v in rows if end and won is None and (g, v) not in _LEVEL
     ]
-    of_level = db.select(Game).where(Game.id.in_(level)).options(LAZY)
-    held = db.session.scalars(of_level).all() if len(level) > 1 else []  # noqa: F841
+    points = _level_points(level) if level else {}
     found = {}
     for game_id, ending, winner, hands, version in rows:
         seats = sides[game_id]
         score = tuple(totals[game_id].get(s, 0) for s in range(len(seats)))
         if ending is not None and winner is None:
-            winner = _level_winner(game_id, version, score)
+            winner = _level_winner(game_id, version, score, points.get(game_id, []))
         found[game_id] = Played(game_id, seats, score, ending, winner, hands, version)
     return found
 
@@ -155,7 +206,11 @@ def shown(game_ids: list[str]) -> tuple[dict[str, Played], list[Tallies]]:
     what is kept must be what was committed at that version."""
     if not game_ids:
         return {}, []
-    rows = _versions(game_ids)
+    held = _TAGGED.get()
+    if held is not None and all(g in held for g in game_ids):
+        rows = sorted((held[g] for g in set(game_ids)), key=lambda row: row[0])
+    else:
+        rows = _versions(game_ids)
     kept = {g: _SHOWN.get((g, v)) for g, *_, v in rows}
     again = [row for row in rows if kept[row[0]] is None]
     if again:

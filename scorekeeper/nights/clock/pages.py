@@ -12,16 +12,18 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ...errors import AppError
 from ..pages import directed
-from ..service import Night, load
+from ..reading.frame import Shown
+from ..service import Night
 from . import service
 from .forms import MinutesForm, PauseForm
 
 bp = Blueprint("night_clock", __name__, url_prefix="/nights")
 
 
-def night_clock(night: Night | str) -> dict[str, Any]:
-    """The night's clock for a page, as of drawing (a template global)."""
-    return service.clock(load(night) if isinstance(night, str) else night)
+def night_clock(night: Shown | str) -> dict[str, Any]:
+    """The night's clock for a page, as of drawing (a template global); by its
+    id alone (a table's scoreboard) in two light queries, not the whole night."""
+    return service.clock_of(night) if isinstance(night, str) else service.clock(night)
 
 
 @bp.record_once

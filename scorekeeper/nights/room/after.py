@@ -6,18 +6,24 @@ from __future__ import annotations
 
 from typing import Any
 
+from sqlalchemy.engine import Row
+
 from ...db.models import db
 from .. import seating, tables
-from ..models import Night, NightTable
+from ..models import NightTable
+from ..reading import frame
+
+TABLES = NightTable.__table__.c
 
 # A seated table as the movements name one (seating re-exports their module).
 Table = seating.movement.Table
 
 
-def table_of(game_id: str) -> NightTable | None:
-    """Return the night's table that plays this game, if it is a night's."""
-    query = db.select(NightTable).where(NightTable.game_id == game_id)
-    return db.session.execute(query).scalar_one_or_none()
+def table_of(game_id: str) -> Row[Any] | None:
+    """Return the night's table that plays this game (its night, round and
+    number), if it is a night's."""
+    query = db.select(TABLES.night_id, TABLES.round, TABLES.number)
+    return db.session.execute(query.where(TABLES.game_id == game_id)).first()
 
 
 def after_round(game_id: str, ended: bool) -> dict[str, Any] | None:
@@ -31,8 +37,7 @@ def after_round(game_id: str, ended: bool) -> dict[str, Any] | None:
     said.update(table=table.number, game=game_id, ended=ended, settled=False)
     if not ended:
         return said
-    night = db.session.get(Night, table.night_id)
-    assert night is not None  # its table holds it
+    night = frame.load(table.night_id)  # its rows as read, not as ORM objects
     one = night.rounds[table.round - 1]
     games = tables.played([t.game_id for t in one.tables])
     playing = [t.number for t in one.tables if games[t.game_id].ending is None]

@@ -16,7 +16,8 @@ from ...scoring import name_key
 from .. import board, director, tables
 from ..forms import ActionForm, PlayerForm, confirmed
 from ..pages import directed
-from ..service import Night, load
+from ..reading import frame
+from ..service import Night
 from .after import after_round
 
 bp = Blueprint("room", __name__, url_prefix="/nights")
@@ -118,7 +119,7 @@ def after(night_id: str, number: int, table: int) -> BaseResponse:
     static/after.js): a 304 while the night has not moved."""
 
     def draw() -> str:
-        found = load(night_id)
+        found = frame.load(night_id)
         one = next((r for r in found.rounds if r.number == number), None)
         at = next((t for t in one.tables if t.number == table), None) if one else None
         if at is None:

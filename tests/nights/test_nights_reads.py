@@ -1,0 +1,172 @@
+"""What a night's reads cost at a club night's size (issue 31.4): its pages, its
+API and its tables' scoreboards read the night's own rows as plain values, its
+games' versions once, and the standings once per ETag."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from api_helpers import statements
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import event
+from sqlalchemy.orm import Mapper
+from test_nights_api import director, get, make
+
+HALL = [f"Player {n:03}" for n in range(1, 41)]
+
+
+def play(client: FlaskClient, night: dict[str, Any], table: dict[str, Any]) -> None:
+    """Save one hand at a table: its first player bids 6 spades and makes 6."""
+    bidder = table["sides"][0]["players"][0]
+    saved = client.post(
+        f"/api/games/{table['game']}/hands",
+        json={"bidder": bidder, "contract": "6S", "tricks": 6},
+        headers=director(night),
+    )
+    assert saved.status_code == 201, saved.json
+
+
+@contextmanager
+def built() -> Iterator[Counter[str]]:
+    """Count the ORM objects built while reading, by their class's name."""
+    made: Counter[str] = Counter()
+
+    def loaded(target: object, _context: object) -> None:
+        made[type(target).__name__] += 1
+
+    event.listen(Mapper, "load", loaded)
+    try:
+        yield made
+    finally:
+        event.remove(Mapper, "load", loaded)
+
+
+def forget() -> None:
+    """Forget what this worker keeps of nights and games: a first read."""
+    from scorekeeper.db import store
+    from scorekeeper.nights import board, tables
+    from scorekeeper.nights.reading import frame
+
+    tables.forget()
+    frame.forget()
+    board._KEPT.clear()
+    store._REPLAYS.clear()
+    store._TABLES.clear()
+
+
+NIGHT_ROWS = {"Night", "NightPlayer", "NightRound", "NightTable"}
+
+
+def test_a_night_s_pages_and_api_build_no_orm_rows_of_its_roster_or_rounds(client):
+    # A 30-table night's eighth round is 369 rows of its own (roster, rounds,
+    # tables): as ORM objects they cost more than the rest of a draw.
+    night = make(client, players=HALL)
+    play(client, night, night["rounds"][0]["tables"][0])
+    forget()
+    with built() as made:
+        for path in ("/api/nights/{}", "/nights/{}/screen", "/nights/{}"):
+            assert client.get(path.format(night["id"])).status_code == 200
+    assert not NIGHT_ROWS & set(made), made
+
+
+def test_a_night_s_table_s_scoreboard_loads_not_its_night(client):
+    # Every phone at every table draws its scoreboard after each hand; its
+    # round clock loaded the whole night and read its round's games.
+    night = make(client, players=HALL)
+    table = night["rounds"][0]["tables"][0]
+    play(client, night, table)
+    with built() as made:
+        page = client.get(f"/games/{table['game']}")
+    assert page.status_code == 200 and 'data-clock="' in page.text
+    assert not {"Night", "NightPlayer", "NightRound"} & set(made), made
+
+
+def test_a_night_drawn_after_a_hand_reads_its_games_versions_once(client, app):
+    # The ETag read every game's version, then the draw read them all again.
+    night = make(client, players=HALL)
+    get(client, night["id"])
+    play(client, night, night["rounds"][0]["tables"][0])
+    asked = statements(app, lambda: get(client, night["id"]))
+    assert len([s for s in asked if "game.version" in s]) == 1, asked
+
+
+def test_the_api_and_the_big_screen_at_one_etag_count_the_standings_once(
+    client, monkeypatch
+):
+    from scorekeeper.nights import standings
+
+    night = make(client, players=HALL)
+    play(client, night, night["rounds"][0]["tables"][0])
+    counted = []
+    count = standings.standings
+    monkeypatch.setattr(
+        standings, "standings", lambda *a: counted.append(1) or count(*a)
+    )
+    api = get(client, night["id"])
+    screen = client.get(f"/nights/{night['id']}/screen").text
+    assert len(counted) == 1
+    assert all(s["player"] in screen for s in api["standings"])
+
+
+def statements_to_read_cold(client: FlaskClient, app: Flask, players: list[str]) -> int:
+    """Count what a worker that never saw a night of level games asks to read it."""
+    night = make(client, players=players, round_hands=1)
+    for table in night["rounds"][0]["tables"]:
+        play(client, night, table)  # 40 all: the tie rule replays each game
+    forget()
+    asked = statements(app, lambda: get(client, night["id"]))
+    read = get(client, night["id"])
+    assert all(t["winner"] is not None for t in read["rounds"][0]["tables"])
+    return len(asked)
+
+
+def test_a_first_read_of_level_games_asks_as_many_statements_however_many(client, app):
+    # Each level game was loaded and its hands read on their own, one or two
+    # queries a table when the worker remembered no replay of it.
+    two = statements_to_read_cold(client, app, HALL[:8])
+    ten = statements_to_read_cold(client, app, HALL)
+    assert ten == two
+
+
+def test_a_night_drawn_after_a_hand_draws_that_hand_s_round_only(client, monkeypatch):
+    # Every round of the night was drawn again after any hand: eight rounds of
+    # thirty tables at a club night's last round, for one table's hand.
+    from scorekeeper.nights.clock import times
+
+    night = make(client, players=HALL[:8], round_hands=1)
+    for table in night["rounds"][0]["tables"]:
+        play(client, night, table)
+    path = f"/api/nights/{night['id']}/rounds"
+    started = client.post(path, headers=director(night))
+    assert started.status_code == 201, started.json
+    get(client, night["id"])
+    drawn: list[int] = []
+    kept = times.round_times
+    monkeypatch.setattr(
+        times, "round_times", lambda one: drawn.append(one.number) or kept(one)
+    )
+    play(client, night, started.json["rounds"][1]["tables"][0])
+    again = get(client, night["id"])
+    assert drawn == [2]
+    assert again["rounds"][1]["tables"][0]["status"] == "finished"
+
+
+def test_an_ended_table_s_word_on_where_to_go_loads_not_its_night(client):
+    # Each ended table's scoreboard and its "where next" page, which its phones
+    # poll until the next round, loaded the whole night as ORM objects again
+    # after every hand at any table.
+    night = make(client, players=HALL, round_hands=1)
+    first, second = night["rounds"][0]["tables"][:2]
+    play(client, night, first)
+    play(client, night, second)
+    with built() as made:
+        board = client.get(f"/games/{first['game']}")
+        after = client.get(f"/nights/{night['id']}/rounds/1/tables/1/next")
+    assert board.status_code == after.status_code == 200
+    assert "Round 1 is over at this table." in after.text
+    assert "still being played at tables 3, 4" in after.text
+    assert not NIGHT_ROWS & set(made), made
