@@ -1,6 +1,7 @@
 """A club night under load, served by `make run` (waitress, SQLite).
 
 Run: .venv/bin/python bench/nights.py [--tables 15 30] [--hands 6] [--reads 30]
+     [--server waitress|gunicorn]
 
 For each size given (`--tables`, 15 by default; `--tables 15 30` prints
 both side by side in one run):
@@ -18,6 +19,9 @@ both side by side in one run):
    static/live.js asks) and a big screen polls the night's screen: each saved
    hand's time (target: p95 under 100 ms), and how long after a save the big
    screen's next answer showed it (target: within 2 s).
+
+The server is `make run`'s (waitress, one process) unless `--server gunicorn`
+asks for the README's club server (gunicorn's config, a worker a core).
 """
 
 from __future__ import annotations
@@ -304,8 +308,11 @@ def main() -> None:
     parser.add_argument(
         "--tables", type=int, nargs="+", default=[15], help="sizes, side by side"
     )
+    servers = ("waitress", "gunicorn")
+    parser.add_argument("--server", choices=servers, default="waitress")
     args = parser.parse_args()
-    running = Server(server="waitress")
+    print(f"server: {args.server}")
+    running = Server(server=args.server)
     running.start()
     try:
         port = int(running.url.rsplit(":", 1)[1])
