@@ -38,7 +38,7 @@ def _special(rules: Rules, key: str, words: Words) -> str:
     _ = words.gettext
     s = next(s for s in rules.contracts if s.key == key)
     known = KNOWN_SPECIALS.get(s.key)
-    said = {"contract": _(s.name), "value": words.number(s.value)}
+    said: dict[str, object] = {"contract": _(s.name), "value": words.number(s.value)}
     assumed = ASSUMED_VALUES.get(s.key) == s.value or rules.is_assumed("contracts")
     if known is not None and s.name == known.name:
         worth = ASSUMED_WORTH[s.key] if assumed else WORTH[s.key][1]
