@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -29,6 +27,7 @@ from ..scoring import (
 from ..text import TEXT_LIMIT, clean_text
 from . import tokens
 from .heads import GAME_ID
+from .kept import Kept
 from .models import Game, GameSide, HandRow, Player, db
 
 T = TypeVar("T")
@@ -123,23 +122,17 @@ def add_hand(game: Game, number: int, hand: Hand) -> None:
 # bumps the version, and a game re-created with the same id has a new token
 # hash. So an entry always describes exactly the hands of its version. It is
 # derived state, never a second truth: a miss replays the rows.
-_REPLAYS: OrderedDict[tuple[str, str, int], GameState] = OrderedDict()
-_REPLAYS_LOCK = threading.Lock()
-REPLAYS_KEPT = 256
+_REPLAYS: Kept[tuple[str, str, int], GameState] = Kept(256)
 
 
 def remembered(game: Game, version: int) -> GameState | None:
     """Return the remembered replay of a game at a version, if any."""
-    with _REPLAYS_LOCK:
-        return _REPLAYS.get((game.id, game.token_hash, version))
+    return _REPLAYS.get((game.id, game.token_hash, version))
 
 
 def remember(game: Game, version: int, state: GameState) -> None:
     """Remember a committed game's replay at its version."""
-    with _REPLAYS_LOCK:
-        _REPLAYS[(game.id, game.token_hash, version)] = state
-        while len(_REPLAYS) > REPLAYS_KEPT:
-            _REPLAYS.popitem(last=False)
+    _REPLAYS.keep((game.id, game.token_hash, version), state)
 
 
 def replay_rows(game: Game, rules: Rules, table: Table) -> GameState:
@@ -157,22 +150,17 @@ def replay_rows(game: Game, rules: Rules, table: Table) -> GameState:
 # counts in `renames` (a game made again under its id has a new token hash):
 # built once, they are kept by those, so a request reads the game's row alone,
 # not its sides and players.
-_TABLES: OrderedDict[tuple[str, str, int], tuple[Rules, Table]] = OrderedDict()
-TABLES_KEPT = 1024
+_TABLES: Kept[tuple[str, str, int], tuple[Rules, Table]] = Kept(1024)
 
 
 def keep_table(game: Game, rules: Rules, table: Table) -> None:
     """Keep a game's rules and table, as it was made or first read."""
-    with _REPLAYS_LOCK:
-        _TABLES[(game.id, game.token_hash, game.renames)] = (rules, table)
-        while len(_TABLES) > TABLES_KEPT:
-            _TABLES.popitem(last=False)
+    _TABLES.keep((game.id, game.token_hash, game.renames), (rules, table))
 
 
 def rules_and_table(game: Game) -> tuple[Rules, Table]:
     """Return a game's rules and table, built from its rows once."""
-    with _REPLAYS_LOCK:
-        found = _TABLES.get((game.id, game.token_hash, game.renames))
+    found = _TABLES.get((game.id, game.token_hash, game.renames))
     if found is None:
         found = rules_from_dict(game.rules), game_table(game)
         keep_table(game, *found)

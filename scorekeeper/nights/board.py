@@ -7,8 +7,6 @@ worker drew last for it.
 from __future__ import annotations
 
 import hashlib
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from contextvars import ContextVar
 from typing import Any
@@ -17,6 +15,7 @@ from flask import Response, request, session
 
 from .. import language
 from ..api.schema import created as stamp
+from ..db.kept import Kept
 from ..db.models import Game, db
 from ..errors import N_, NotFound
 from . import standings, tables
@@ -90,9 +89,7 @@ def etag(night: Shown) -> str:
 # What each worker drew last for each night, its API answer and its big screen,
 # kept by the ETag it was drawn at: a watcher's poll after any change draws it
 # once, every other poll until the next hand is served from here.
-_KEPT: OrderedDict[tuple[str, str], tuple[str, Any]] = OrderedDict()
-KEPT_NIGHTS = 256
-_LOCK = threading.Lock()
+_KEPT: Kept[tuple[str, str], tuple[str, Any]] = Kept(256)
 
 
 def polled(
@@ -131,16 +128,11 @@ def drawing(
 
 def kept(kind: str, night_id: str, at: str, draw: Callable[[], Any]) -> Any:
     """Return what `draw` makes of a night at ETag `at`, drawn once per ETag."""
-    with _LOCK:
-        found = _KEPT.get((kind, night_id))
+    found = _KEPT.get((kind, night_id))
     if found is not None and found[0] == at:
         return found[1]
     drawn = draw()
-    with _LOCK:
-        _KEPT[(kind, night_id)] = (at, drawn)
-        _KEPT.move_to_end((kind, night_id))
-        while len(_KEPT) > KEPT_NIGHTS:
-            _KEPT.popitem(last=False)
+    _KEPT.keep((kind, night_id), (at, drawn))
     return drawn
 
 
@@ -223,8 +215,7 @@ def _round_to_dict(one: Any, games: dict[str, Played]) -> dict[str, Any]:
 
 # Each round as a poll's draw shows it, by the night's version and its games'
 # versions: a hand draws its own round again, not the seven before it.
-_ROUNDS: OrderedDict[tuple[Any, ...], dict[str, Any]] = OrderedDict()
-KEPT_ROUNDS = 1024
+_ROUNDS: Kept[tuple[Any, ...], dict[str, Any]] = Kept(1024)
 
 
 def _round_drawn(night: Shown, one: Any, games: dict[str, Played]) -> dict[str, Any]:
@@ -232,14 +223,10 @@ def _round_drawn(night: Shown, one: Any, games: dict[str, Played]) -> dict[str, 
         return _round_to_dict(one, games)
     seen = tuple(games[t.game_id].version for t in one.tables)
     key = (night.id, night.version, one.number, seen)
-    with _LOCK:
-        found = _ROUNDS.get(key)
+    found = _ROUNDS.get(key)
     if found is None:
         found = _round_to_dict(one, games)
-        with _LOCK:
-            _ROUNDS[key] = found
-            while len(_ROUNDS) > KEPT_ROUNDS:
-                _ROUNDS.popitem(last=False)
+        _ROUNDS.keep(key, found)
     return found
 
 

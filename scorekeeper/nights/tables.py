@@ -11,17 +11,17 @@ calling time) read afresh (`played`), never from what is kept.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict, defaultdict
+from collections import defaultdict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from sqlalchemy.orm import selectinload
 
 from ..db import store
+from ..db.kept import Kept
 from ..db.models import Game, GameSide, Player, db
 from ..results.models import HandResultRow, SideResult
 from ..scoring import Hand, replay
@@ -61,22 +61,9 @@ def seated(game_ids: list[str]) -> dict[str, Sides]:
 
 # The tie rule's answer for each level game, and what each game shows, by its
 # id and version: read once per worker and version, not on every read.
-_LEVEL: OrderedDict[tuple[str, int], int] = OrderedDict()
-_SHOWN: OrderedDict[tuple[str, int], tuple[Played, Tallies]] = OrderedDict()
-_LOCK = threading.Lock()
-LEVEL_KEPT = 4096
-SHOWN_KEPT = 8192  # a 30-table night of 8 rounds is 240 games
-
-
-def _keep(
-    kept: OrderedDict[tuple[str, int], Any], most: int, key: Any, value: Any
-) -> None:
-    """Keep a value, forgetting the oldest past `most`."""
-    with _LOCK:
-        kept[key] = value
-        kept.move_to_end(key)
-        while len(kept) > most:
-            kept.popitem(last=False)
+_LEVEL: Kept[tuple[str, int], int] = Kept(4096)
+# A 30-table night of 8 rounds is 240 games.
+_SHOWN: Kept[tuple[str, int], tuple[Played, Tallies]] = Kept(8192)
 
 
 def _level_points(game_ids: list[str]) -> dict[str, list[tuple[int, ...]]]:
@@ -113,7 +100,7 @@ def _level_winner(
         top = max(totals)
         level = [s for s, total in enumerate(totals) if total == top]
         found = tie_winner(level, points)
-        _keep(_LEVEL, LEVEL_KEPT, (game_id, version), found)
+        _LEVEL.keep((game_id, version), found)
     return found
 
 
@@ -218,13 +205,12 @@ def shown(game_ids: list[str]) -> tuple[dict[str, Played], list[Tallies]]:
         counted = _tallies([row[0] for row in again])
         for g, *_, v in again:
             kept[g] = (fresh[g], counted[g])
-            _keep(_SHOWN, SHOWN_KEPT, (g, v), kept[g])
+            _SHOWN.keep((g, v), kept[g])
     games = {g: one[0] for g, one in kept.items() if one is not None}
     return games, [one[1] for one in kept.values() if one is not None]
 
 
 def forget() -> None:
     """Forget what is kept (tests that count what a first read asks)."""
-    with _LOCK:
-        _LEVEL.clear()
-        _SHOWN.clear()
+    _LEVEL.clear()
+    _SHOWN.clear()

@@ -11,12 +11,11 @@ For what a page or an answer shows; writes load the night's ORM rows
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from ...db.kept import Kept
 from ...db.models import db
 from ...errors import N_, NotFound
 from ..models import Night, NightPlayer, NightRound, NightTable
@@ -94,9 +93,7 @@ ROUND_COLUMNS = (
 )
 
 # Each night's roster and rounds by its id and version, read once per worker.
-_KEPT: OrderedDict[tuple[str, int], Any] = OrderedDict()
-_LOCK = threading.Lock()
-KEPT_NIGHTS = 64
+_KEPT: Kept[tuple[str, int], Any] = Kept(64)
 
 
 def _rows(night_id: str) -> tuple[tuple[PlayerFrame, ...], tuple[RoundFrame, ...]]:
@@ -132,19 +129,13 @@ def load(night_id: str) -> NightFrame:
     if row is None:
         raise NotFound(N_("There is no club night with that id."))
     key = (night_id, row.version)
-    with _LOCK:
-        found = _KEPT.get(key)
+    found = _KEPT.get(key)
     if found is None:
         found = _rows(night_id)
-        with _LOCK:
-            _KEPT[key] = found
-            _KEPT.move_to_end(key)
-            while len(_KEPT) > KEPT_NIGHTS:
-                _KEPT.popitem(last=False)
+        _KEPT.keep(key, found)
     return NightFrame(*row, *found)
 
 
 def forget() -> None:
     """Forget what is kept (tests that count what a first read asks)."""
-    with _LOCK:
-        _KEPT.clear()
+    _KEPT.clear()
