@@ -40,6 +40,17 @@ def hand(client: FlaskClient, game: str, token: str, bidder: str, tricks: int) -
     assert response.status_code == 201, response.json
 
 
+def play(client: FlaskClient, night: dict[str, Any], table: dict[str, Any]) -> None:
+    """Save one hand at a table: its first player bids 6 spades and makes 6."""
+    bidder = table["sides"][0]["players"][0]
+    saved = client.post(
+        f"/api/games/{table['game']}/hands",
+        json={"bidder": bidder, "contract": "6S", "tricks": 6},
+        headers=director(night),
+    )
+    assert saved.status_code == 201, saved.json
+
+
 def get(client: FlaskClient, night_id: str) -> dict[str, Any]:
     response = client.get(f"/api/nights/{night_id}")
     assert response.status_code == 200

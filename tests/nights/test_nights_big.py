@@ -9,7 +9,7 @@ from typing import Any
 from flask.testing import FlaskClient
 from sqlalchemy import event
 from sqlalchemy.orm import Session
-from test_nights_api import director, get, make
+from test_nights_api import director, get, make, play
 from test_nights_pages import csrf
 
 HALL = [f"Player {n:03}" for n in range(1, 121)]
@@ -110,13 +110,7 @@ def statements_to_read(client: FlaskClient, app: Any, players: list[str]) -> int
 
     night = make(client, players=players, round_hands=1)
     for table in night["rounds"][0]["tables"]:
-        bidder = table["sides"][0]["players"][0]
-        saved = client.post(
-            f"/api/games/{table['game']}/hands",
-            json={"bidder": bidder, "contract": "6S", "tricks": 6},
-            headers=director(night),
-        )
-        assert saved.status_code == 201, saved.json
+        play(client, night, table)
     tables.forget()
     board._KEPT.clear()
     count = [0]

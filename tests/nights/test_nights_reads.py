@@ -7,27 +7,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
 
 from api_helpers import statements
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import event
 from sqlalchemy.orm import Mapper
-from test_nights_api import director, get, make
+from test_nights_api import director, get, make, play
 
 HALL = [f"Player {n:03}" for n in range(1, 41)]
-
-
-def play(client: FlaskClient, night: dict[str, Any], table: dict[str, Any]) -> None:
-    """Save one hand at a table: its first player bids 6 spades and makes 6."""
-    bidder = table["sides"][0]["players"][0]
-    saved = client.post(
-        f"/api/games/{table['game']}/hands",
-        json={"bidder": bidder, "contract": "6S", "tricks": 6},
-        headers=director(night),
-    )
-    assert saved.status_code == 201, saved.json
 
 
 @contextmanager
