@@ -20,9 +20,13 @@ class Kept(Generic[K, V]):
         self._lock = threading.Lock()
 
     def get(self, key: K) -> V | None:
-        """Return the value kept under a key, if any."""
+        """Return the value kept under a key, if any (now the newest: the least
+        recently asked for is forgotten first)."""
         with self._lock:
-            return self._values.get(key)
+            value = self._values.get(key)
+            if value is not None:
+                self._values.move_to_end(key)
+            return value
 
     def __contains__(self, key: object) -> bool:
         with self._lock:
@@ -40,3 +44,29 @@ class Kept(Generic[K, V]):
         """Forget everything kept."""
         with self._lock:
             self._values.clear()
+
+
+class Drawing(Generic[K]):
+    """Which values a thread is making now, so that threads asking for the same
+    one meanwhile (a table's four phones after a hand) wait for it instead of
+    each making it again."""
+
+    def __init__(self) -> None:
+        self._made: dict[K, threading.Event] = {}
+        self._lock = threading.Lock()
+
+    def claim(self, key: K) -> threading.Event | None:
+        """Return None if this thread is now to make the value (then call
+        `done`), or the event that the thread making it sets when done."""
+        with self._lock:
+            making = self._made.get(key)
+            if making is None:
+                self._made[key] = threading.Event()
+            return making
+
+    def done(self, key: K) -> None:
+        """Say the value is made (or could not be): wake the threads waiting."""
+        with self._lock:
+            making = self._made.pop(key, None)
+        if making is not None:
+            making.set()

@@ -14,18 +14,17 @@ stale, and given again, bytes and headers as Flask made them.
 from __future__ import annotations
 
 import re
-import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any
 
 from flask import Flask
 from flask.wrappers import Request
 from itsdangerous import BadSignature
 
 from ..db import grants, heads
+from ..db.kept import Drawing, Kept
 from ..errors import NotFound
 from ..web import access, compress, conditional, security
 from . import saved, service
@@ -34,11 +33,11 @@ ROUTE = re.compile(r"/(?:(api)/)?games/([^/]+)")
 # A session holding any of these has its page drawn by Flask (then never kept).
 DRAWN_ANEW = ("_flashes", saved.KEY, access.OLD_SESSION_KEY)
 KEPT = 128
+WAIT = 5  # s a phone waits for the page another's ask is drawing
 
 Headers = list[tuple[str, str]]
 StartResponse = Callable[..., Any]
 Key = tuple[str, str, str, bool]
-K, V = TypeVar("K"), TypeVar("V")
 
 
 @dataclass(frozen=True)
@@ -48,30 +47,6 @@ class Answer:
     status: str
     headers: Headers
     body: bytes = b""
-
-
-class Kept(Generic[K, V]):
-    """Values by key, the least recently used dropped past a bound."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self.values: OrderedDict[K, V] = OrderedDict()
-        self.lock = threading.Lock()
-
-    def get(self, key: K) -> V | None:
-        """Return a kept value, if any."""
-        with self.lock:
-            value = self.values.get(key)
-            if value is not None:
-                self.values.move_to_end(key)
-            return value
-
-    def put(self, key: K, value: V) -> None:
-        """Keep a value."""
-        with self.lock:
-            self.values[key] = value
-            while len(self.values) > self.size:
-                self.values.popitem(last=False)
 
 
 def not_modified(tag: str, headers: Mapping[str, str]) -> Answer:
@@ -95,6 +70,9 @@ class FastReads:
         # The version is in every key, so a kept answer is never stale; a game
         # deleted and imported again under its id has a new token hash.
         self.kept: Kept[Key, Answer] = Kept(KEPT)
+        # A page not kept yet is drawn by the first phone to ask for it; the
+        # others asking meanwhile (a table's phones after a hand) wait for it.
+        self.drawing: Drawing[Key] = Drawing()
         # Sessions as each signed cookie says, with when it was signed: a
         # writer's every poll sends the same cookie, checked here once.
         self.signed = app.session_interface.get_signing_serializer(app)  # type: ignore[attr-defined]
@@ -152,7 +130,7 @@ class FastReads:
             except BadSignature:
                 return {}
             found = (data, signed.timestamp())
-            self.sessions.put(cookie, found)
+            self.sessions.keep(cookie, found)
         data, signed_at = found
         if time.time() - signed_at > self.max_age:
             return {}
@@ -178,7 +156,13 @@ class FastReads:
         key = (game_id, head.token_hash, f'W/"{tag}"', compress.accepted(asked))
         kept = self.kept.get(key)
         if kept is None:
-            return None, key
+            making = self.drawing.claim(key)
+            if making is None:  # this ask draws it: `keeping` says when drawn
+                return None, key
+            making.wait(WAIT)  # another's ask draws it: its page is this one's
+            kept = self.kept.get(key)
+            if kept is None:  # drawn but not to be kept: Flask draws this one
+                return None, None
         renew: Headers = []
         if writer and device:  # the scoring phone's cookie is renewed as it reads
             secure = security.cookie_secure(self.app, asked)
@@ -193,13 +177,22 @@ class FastReads:
         found = self.writers.get(key)
         if found is None:
             found = service.owns(head, access.head_token(head, device))
-            self.writers.put(key, found)
+            self.writers.keep(key, found)
         return found
 
     def keeping(
         self, key: Key, environ: dict[str, Any], start_response: StartResponse
     ) -> Iterable[bytes]:
         """Ask Flask, and keep its answer if it is the page that ETag names."""
+        try:
+            return self.drawn(key, environ, start_response)
+        finally:
+            self.drawing.done(key)
+
+    def drawn(
+        self, key: Key, environ: dict[str, Any], start_response: StartResponse
+    ) -> Iterable[bytes]:
+        """Ask Flask for the page, keeping it if it is the page that ETag names."""
         given: dict[str, Any] = {}
 
         def start(status: str, headers: Headers, *rest: Any) -> Any:
@@ -220,7 +213,7 @@ class FastReads:
             and not any(c.startswith(self.session_cookie + "=") for c in cookies)
         ):
             kept = [(k, v) for k, v in headers if k.lower() != "set-cookie"]
-            self.kept.put(key, Answer(given["status"], kept, data))
+            self.kept.keep(key, Answer(given["status"], kept, data))
         return [data]
 
 

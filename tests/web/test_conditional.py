@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import threading
 import time
 
 import pytest
@@ -177,6 +178,39 @@ def test_a_repeat_render_is_reused(client, api, monkeypatch):
     monkeypatch.setattr(games, "drawn", refuse)
     monkeypatch.setattr(store, "replay", refuse)
     assert client.get(board).text == first
+
+
+def test_a_tables_phones_asking_at_once_wait_for_one_draw(app, api, monkeypatch):
+    """After a hand, the four phones of a table ask for the same new page within
+    the same instant: one ask draws it, the others are given that page."""
+    api.create()
+    api.hand(**SEVEN_HEARTS)
+    board = f"/games/{api.game_id}"
+    draws = []
+    drawn = games.drawn
+
+    def slow(*args, **kwargs):
+        draws.append(1)
+        time.sleep(0.3)  # long enough for every other phone to ask meanwhile
+        return drawn(*args, **kwargs)
+
+    monkeypatch.setattr(games, "drawn", slow)
+    phones = [app.test_client() for _ in range(4)]
+    ready = threading.Barrier(len(phones))
+    pages: list[bytes] = []
+
+    def watch(phone) -> None:
+        ready.wait()
+        answer = phone.get(board)
+        assert answer.status_code == 200
+        pages.append(answer.data)
+
+    watchers = [threading.Thread(target=watch, args=(p,)) for p in phones]
+    for watcher in watchers:
+        watcher.start()
+    for watcher in watchers:
+        watcher.join()
+    assert len(draws) == 1 and len(pages) == 4 and len(set(pages)) == 1
 
 
 def test_a_page_with_a_message_is_drawn_once_and_not_kept(client, api):
