@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from sqlalchemy import bindparam, select
+
 from ...db import store
 from ...db.models import Game, db, utcnow
 from ...errors import N_, BadInput, Conflict, NotFound
@@ -63,41 +65,46 @@ class _Latest:
     paused_seconds: int
 
 
-def clock_of(night_id: str) -> dict[str, Any]:
-    """Return `clock` of the night with this id in two light queries (every
-    table's phone asks it now and then), or raise NotFound."""
-    night = db.session.execute(
-        db.select(Night.round_minutes).where(Night.id == night_id)
-    ).first()
-    if night is None or len(night_id) > 32:
-        raise NotFound(N_("There is no club night with that id."))
-    rounds = NightRound.__table__.c
-    tables = NightTable.__table__.c
-    playing = (
-        db.select(Game.id)
-        .join(NightTable, NightTable.game_id == Game.id)
-        .where(tables.night_id == night_id, tables.round == rounds.number)
-        .where(Game.ending.is_(None))
-        .exists()
+_ROUNDS, _TABLES = NightRound.__table__.c, NightTable.__table__.c
+# The night's minutes and its latest round's clock, in one statement built once
+# (every table's scoreboard asks it): whether a table of that round still plays.
+_PLAYING = (
+    select(Game.id)
+    .join(NightTable, NightTable.game_id == Game.id)
+    .where(_TABLES.night_id == Night.id, _TABLES.round == _ROUNDS.number)
+    .where(Game.ending.is_(None))
+    .exists()
+)
+_CLOCK_OF = (
+    select(
+        Night.round_minutes,
+        _ROUNDS.number,
+        _ROUNDS.called,
+        _ROUNDS.started,
+        _ROUNDS.minutes,
+        _ROUNDS.paused_at,
+        _ROUNDS.paused_seconds,
+        _PLAYING,
     )
-    row = db.session.execute(
-        db.select(
-            rounds.number,
-            rounds.called,
-            rounds.started,
-            rounds.minutes,
-            rounds.paused_at,
-            rounds.paused_seconds,
-            playing,
-        )
-        .where(rounds.night_id == night_id)
-        .order_by(rounds.number.desc())
-        .limit(1)
-    ).first()
+    .select_from(Night.__table__.outerjoin(NightRound.__table__))
+    .where(Night.id == bindparam("night"))
+    .order_by(_ROUNDS.number.desc())
+    .limit(1)
+)
+
+
+def clock_of(night_id: str) -> dict[str, Any]:
+    """Return `clock` of the night with this id in one light query (every
+    table's phone asks it now and then), or raise NotFound."""
+    row = None
+    if len(night_id) <= 32:
+        row = db.session.execute(_CLOCK_OF, {"night": night_id}).first()
     if row is None:
-        return _said(None, night.round_minutes, False)
-    one = _Latest(*row[:6])
-    return _said(one, night.round_minutes, not one.called and bool(row[6]))
+        raise NotFound(N_("There is no club night with that id."))
+    if row[1] is None:  # no round seated yet
+        return _said(None, row[0], False)
+    one = _Latest(*row[1:7])
+    return _said(one, row[0], not one.called and bool(row[7]))
 
 
 def _round(night: Night, number: int) -> NightRound:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from sqlalchemy import bindparam, select
 from sqlalchemy.engine import Row
 
 from ...db.models import db
@@ -19,11 +20,16 @@ TABLES = NightTable.__table__.c
 Table = seating.movement.Table
 
 
+# Built once: every draw of a game's scoreboard asks it.
+_TABLE_OF = select(TABLES.night_id, TABLES.round, TABLES.number).where(
+    TABLES.game_id == bindparam("game")
+)
+
+
 def table_of(game_id: str) -> Row[Any] | None:
     """Return the night's table that plays this game (its night, round and
     number), if it is a night's."""
-    query = db.select(TABLES.night_id, TABLES.round, TABLES.number)
-    return db.session.execute(query.where(TABLES.game_id == game_id)).first()
+    return db.session.execute(_TABLE_OF, {"game": game_id}).first()
 
 
 def after_round(game_id: str, ended: bool) -> dict[str, Any] | None:

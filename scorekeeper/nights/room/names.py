@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
 from .. import seating
-from ..models import nights_of
+from ..models import night_of, nights_of
 
 Named = TypeVar("Named")
 
@@ -35,7 +35,8 @@ def named(games: Sequence[Named]) -> list[Named]:
 
 def title(game_id: str, stored: str) -> str:
     """Return one game's name as this page says it."""
-    return night_names([game_id]).get(game_id, stored)
+    found = night_of(game_id)
+    return stored if found is None else seating.game_name(*found)
 
 
 def game_title(game: Any) -> str:
