@@ -1,0 +1,73 @@
+"""`make run`'s waitress serves a write before the reads queued ahead of it: a
+hand saved as a room's phones poll does not wait behind a hundred polls."""
+
+from __future__ import annotations
+
+import http.client
+import threading
+import time
+
+from waitress import create_server
+
+from scorekeeper import serve
+
+
+def ask(port: int, method: str, path: str) -> None:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        connection.request(method, path, b"" if method == "POST" else None)
+        connection.getresponse().read()
+    finally:
+        connection.close()
+
+
+def until(check, timeout: float = 5) -> None:
+    deadline = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < deadline, "the server never got there"
+        time.sleep(0.01)
+
+
+def test_a_write_is_served_before_the_reads_queued_ahead_of_it():
+    served: list[str] = []
+    busy, free = threading.Event(), threading.Event()
+
+    def app(environ, start_response):
+        if environ["PATH_INFO"] == "/busy":  # the one thread is held here
+            busy.set()
+            free.wait(10)
+        served.append(f"{environ['REQUEST_METHOD']} {environ['PATH_INFO']}")
+        start_response("200 OK", [("Content-Type", "text/plain")])
+        return [b"ok"]
+
+    threads = serve.WritesFirst()
+    threads.set_thread_count(1)
+    server = create_server(app, host="127.0.0.1", port=0, _dispatcher=threads)
+    port = server.effective_port  # type: ignore[union-attr]
+    threading.Thread(target=server.run, daemon=True).start()
+    asks = []
+    try:
+        asks.append(threading.Thread(target=ask, args=(port, "GET", "/busy")))
+        asks[-1].start()
+        until(busy.is_set)
+        for n in range(3):  # three polls wait for the thread, in turn
+            asks.append(threading.Thread(target=ask, args=(port, "GET", f"/poll{n}")))
+            asks[-1].start()
+            until(lambda n=n: len(threads.queue) == n + 1)
+        asks.append(threading.Thread(target=ask, args=(port, "POST", "/hand")))
+        asks[-1].start()
+        until(lambda: len(threads.queue) == 4)
+        free.set()
+        for one in asks:
+            one.join(10)
+    finally:
+        free.set()
+        server.close()
+        threads.shutdown()
+    assert served == [
+        "GET /busy",
+        "POST /hand",
+        "GET /poll0",
+        "GET /poll1",
+        "GET /poll2",
+    ]
