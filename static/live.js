@@ -4,10 +4,12 @@
 // without a reload. Each ask is a short conditional GET (the browser revalidates
 // its copy), so no server worker is held. A hand half tapped is never wiped.
 document.addEventListener("DOMContentLoaded", () => {
-  const PERIOD = 1500;  // ms between asks: a change shows within about 2 s
   const GIVE_UP = 8000;  // ms before an unanswered ask counts as offline
   const line = document.getElementById("updated");
   if (!line) return;
+  // ms between asks: a change shows within about 2 s. The big screen, the one
+  // page a whole room watches, asks every second (its data-period).
+  const PERIOD = Number(line.dataset.period) || 1500;
   // The page's words (its data-words, in the page's language), else English.
   const word = pageWords(line);
   const OFFLINE = word("offline", "Offline: showing the last known score.");

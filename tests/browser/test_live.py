@@ -161,3 +161,25 @@ def test_a_watcher_says_when_the_server_cannot_be_reached(live_server, watcher):
         expect(watcher.locator("#updated")).to_have_text("Updated just now")
     finally:
         line.close()
+
+
+def test_the_big_screen_asks_every_second_a_scoreboard_every_one_and_a_half(
+    live_server, watcher
+):
+    """The page a whole room watches asks again each second, so a saved hand is
+    on it within 2 s; a table's phones ask every 1.5 s (the clock is Playwright's)."""
+    game = game_with_hands(live_server, HANDS[:1])
+    body = {"name": "Friday", "movement": "progressive", "players": list("ABCDEFGH")}
+    night = post(f"{live_server}/api/nights", body)
+    screen, board = night["links"]["screen"], f"/games/{game['id']}"
+    for path, period in ((screen, 1000), (board, 1500)):
+        page = watcher.context.new_page()
+        page.clock.install()
+        page.goto(f"{live_server}{path}")
+        asked: list[str] = []
+        page.on("request", lambda r, asked=asked: asked.append(r.url))
+        page.clock.run_for(period - 100)
+        assert not [url for url in asked if url.endswith(path)], path
+        with page.expect_request(lambda r, path=path: r.url.endswith(path)):
+            page.clock.run_for(200)
+        page.close()
