@@ -25,6 +25,11 @@ UNROUTED = ("10.254.254.254", 1)
 # Waitress's own default. One process has one interpreter lock: more threads
 # do not draw more pages at once, they only make a hand saved share it with more.
 THREADS = 4
+# Open connections served at once. A browser keeps its connection open between
+# a page's polls, and a 30-table night is 120 phones, a big screen and a
+# console: at waitress's default of 100, the 101st phone waited, unread, until
+# another let go of its connection.
+CONNECTIONS = 500
 READS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 
@@ -109,7 +114,14 @@ def main() -> None:
     app.debug = False
     threads = WritesFirst()
     threads.set_thread_count(THREADS)
-    server = create_server(app, host=host, port=port, _dispatcher=threads)
+    server = create_server(
+        app,
+        host=host,
+        port=port,
+        connection_limit=CONNECTIONS,
+        asyncore_use_poll=True,  # select() stops at file descriptor 1024
+        _dispatcher=threads,
+    )
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     threading.Thread(target=announce, args=(host, port), daemon=True).start()
     try:

@@ -1,15 +1,20 @@
-"""`make run`'s waitress serves a write before the reads queued ahead of it: a
-hand saved as a room's phones poll does not wait behind a hundred polls."""
+"""`make run`'s waitress serves a room: every phone's open connection, and a
+write before the reads queued ahead of it (a hand saved as a room's phones poll
+does not wait behind a hundred polls)."""
 
 from __future__ import annotations
 
 import http.client
+import socket
 import threading
 import time
 
+from server import run_server
 from waitress import create_server
 
 from scorekeeper import serve
+
+ROOM = 150  # a 30-table night's phones, its big screen and more
 
 
 def ask(port: int, method: str, path: str) -> None:
@@ -71,3 +76,19 @@ def test_a_write_is_served_before_the_reads_queued_ahead_of_it():
         "GET /poll1",
         "GET /poll2",
     ]
+
+
+def test_a_rooms_phones_each_keep_a_connection_and_the_last_is_answered():
+    """A browser keeps its connection open between polls: at waitress's default
+    limit of 100, the 101st phone's ask went unread."""
+    with run_server(server="waitress") as url:
+        port = int(url.rsplit(":", 1)[1])
+        phones = [socket.create_connection(("127.0.0.1", port)) for _ in range(ROOM)]
+        try:
+            last = phones[-1]
+            last.settimeout(10)
+            last.sendall(b"GET /static/live.js HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            assert last.recv(64).startswith(b"HTTP/1.1 200")
+        finally:
+            for phone in phones:
+                phone.close()
