@@ -92,3 +92,55 @@ def test_a_rooms_phones_each_keep_a_connection_and_the_last_is_answered():
         finally:
             for phone in phones:
                 phone.close()
+
+
+def test_a_read_that_arrives_while_a_write_runs_waits_for_it():
+    served: list[str] = []
+    writing, done = threading.Event(), threading.Event()
+
+    def app(environ, start_response):
+        if environ["REQUEST_METHOD"] == "POST":
+            writing.set()
+            done.wait(10)
+        served.append(environ["REQUEST_METHOD"])
+        start_response("200 OK", [])
+        return [b"ok"]
+
+    room = serve.ReadsYield(app, wait=10)
+
+    def call(method: str) -> None:
+        room({"REQUEST_METHOD": method}, lambda *_: None)
+
+    write = threading.Thread(target=call, args=("POST",))
+    write.start()
+    writing.wait(10)
+    read = threading.Thread(target=call, args=("GET",))
+    read.start()
+    read.join(0.3)  # time enough to be served, had it not waited
+    assert served == [] and read.is_alive()
+    done.set()
+    write.join(10)
+    read.join(10)
+    assert served == ["POST", "GET"]
+
+
+def test_a_read_waits_for_a_write_no_longer_than_its_limit():
+    stuck = threading.Event()
+
+    def app(environ, start_response):
+        if environ["REQUEST_METHOD"] == "POST":
+            stuck.wait(10)
+        start_response("200 OK", [])
+        return [environ["REQUEST_METHOD"].encode()]
+
+    room = serve.ReadsYield(app, wait=0.2)
+    quiet = lambda *_: None  # noqa: E731
+    write = threading.Thread(target=room, args=({"REQUEST_METHOD": "POST"}, quiet))
+    write.start()
+    try:
+        began = time.monotonic()
+        assert list(room({"REQUEST_METHOD": "GET"}, quiet)) == [b"GET"]
+        assert time.monotonic() - began < 5  # not the write's 10 s
+    finally:
+        stuck.set()
+        write.join(10)
