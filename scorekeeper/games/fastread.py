@@ -8,7 +8,8 @@ read cannot settle goes on to Flask: a message to show once, a writer with no
 CSRF token yet, tokens an older version kept in the session, a game not found,
 a page not kept yet. A scoreboard Flask draws is kept here by its ETag (which
 names the game's version, the phone's role and its CSRF token), so it is never
-stale, and given again, bytes and headers as Flask made them.
+stale, and given again, bytes and headers as Flask made them; phones asking for
+a page while another's ask draws it wait for that one draw.
 """
 
 from __future__ import annotations
@@ -183,7 +184,8 @@ class FastReads:
     def keeping(
         self, key: Key, environ: dict[str, Any], start_response: StartResponse
     ) -> Iterable[bytes]:
-        """Ask Flask, and keep its answer if it is the page that ETag names."""
+        """Draw the page this ask claimed (`scoreboard`), then wake the asks
+        waiting for it."""
         try:
             return self.drawn(key, environ, start_response)
         finally:
