@@ -239,27 +239,24 @@ def one_writer() -> AbstractContextManager[Any]:
 
 
 def transaction(work: Callable[[], T], duplicate: AppError | None = None) -> T:
-    """Run work and commit; roll everything back on any error."""
+    """Run work and commit, in this process's turn on SQLite (`one_writer`);
+    roll everything back on any error."""
     with one_writer():
-        return _committed(work, duplicate)
-
-
-def _committed(work: Callable[[], T], duplicate: AppError | None) -> T:
-    try:
-        result = work()
-        db.session.commit()
-    except IntegrityError:
-        # A racing write took the same hand number or name first.
-        db.session.rollback()
-        raise duplicate or Stale() from None
-    except OperationalError as error:
-        db.session.rollback()
-        if "locked" in str(error.orig) or "lock timeout" in str(error.orig):
-            raise Busy() from None
-        raise
-    except BaseException:
-        db.session.rollback()
-        raise
+        try:
+            result = work()
+            db.session.commit()
+        except IntegrityError:
+            # A racing write took the same hand number or name first.
+            db.session.rollback()
+            raise duplicate or Stale() from None
+        except OperationalError as error:
+            db.session.rollback()
+            if "locked" in str(error.orig) or "lock timeout" in str(error.orig):
+                raise Busy() from None
+            raise
+        except BaseException:
+            db.session.rollback()
+            raise
     return result
 
 
