@@ -8,16 +8,20 @@ English rather than to a `lang` it cannot speak.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date, datetime
 from pathlib import Path
+from typing import TypeVar
 
-from babel.core import negotiate_locale
+from babel.core import Locale, negotiate_locale
 from babel.dates import format_date
 from babel.numbers import format_decimal
+from babel.support import Translations
 from flask import (
     Flask,
     current_app,
     flash,
+    g,
     has_request_context,
     redirect,
     request,
@@ -36,6 +40,7 @@ DEFAULT = "en"
 # Each language's own name, as the switch shows it.
 NAMES = {"en": "English", "fr": "Français"}
 COOKIE = "lang"
+T = TypeVar("T")
 KEPT_FOR = 400 * 24 * 3600  # the longest a browser keeps a cookie
 TRANSLATIONS = Path(__file__).resolve().parent / "translations"
 
@@ -79,9 +84,28 @@ def spoken() -> tuple[str, ...]:
     return languages
 
 
+def _kept(name: str, make: Callable[[Locale], T]) -> T | None:
+    """Return what `make` makes of the page's locale, made once per request and
+    locale (a page asks for its catalogue and language at every word and
+    number; Flask-Babel finds them anew each time). None outside a request."""
+    locale = get_locale()
+    if locale is None:
+        return None
+    found = g.get(name)
+    if found is None or found[0] is not locale:  # a first ask, or force_locale
+        found = (locale, make(locale))
+        setattr(g, name, found)
+    return found[1]  # type: ignore[no-any-return]
+
+
+def words() -> Translations:
+    """Return the page's catalogue (Flask-Babel's), found once per request."""
+    return _kept("_words", lambda _: get_translations()) or get_translations()
+
+
 def current() -> str:
     """Return the language of the page being drawn (its `<html lang>`)."""
-    return str(get_locale() or DEFAULT)
+    return _kept("_spoken", str) or DEFAULT
 
 
 def tagged(etag: str) -> str:
@@ -140,7 +164,7 @@ class PageWords:
     and points as its language writes them ("objectif 1 000", "−1 000")."""
 
     def __init__(self) -> None:
-        self.translations = get_translations()
+        self.translations = words()
 
     def gettext(self, message: str) -> str:
         """Return a message in the page's language."""
@@ -199,6 +223,14 @@ def init_app(app: Flask) -> None:
         locale_selector=lambda: (
             chosen(request, languages) if has_request_context() else DEFAULT
         ),
+    )
+    # The pages' words from the catalogue found once per request (`words`).
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=lambda s: words().ugettext(s),
+        ngettext=lambda s, p, n: words().ungettext(s, p, n),
+        pgettext=lambda c, s: words().upgettext(c, s),
+        npgettext=lambda c, s, p, n: words().unpgettext(c, s, p, n),
+        newstyle=True,
     )
     app.add_template_global(current, "language")
     app.jinja_env.globals["language_names"] = NAMES

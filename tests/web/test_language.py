@@ -341,3 +341,25 @@ def test_a_scoreboard_kept_in_one_language_is_sent_anew_in_the_other(client):
     french = client.get(board, headers={**FRENCH, "If-None-Match": tag})
     assert french.status_code == 200 and '<html lang="fr">' in french.text
     assert french.headers["ETag"] != tag
+
+
+def test_a_page_finds_its_catalogue_once_not_at_every_word(app, client, monkeypatch):
+    """Flask-Babel finds the catalogue anew at each word it is asked for: a
+    French scoreboard asks it once per request, for its hundred words."""
+    import flask_babel
+
+    api = Api(client)
+    api.create()
+    api.hand(bidder="Bob", contract="7H", tricks=7)
+    found = []
+    finds = flask_babel.get_translations
+
+    def counting():
+        found.append(1)
+        return finds()
+
+    monkeypatch.setattr(flask_babel, "get_translations", counting)
+    monkeypatch.setattr(language, "get_translations", counting)
+    page = client.get(f"/games/{api.game_id}", headers=FRENCH).text
+    assert '<html lang="fr">' in page and "Manche" in page
+    assert len(found) <= 2, len(found)
