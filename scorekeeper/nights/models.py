@@ -134,31 +134,25 @@ KEPT_BY_NIGHT = {
 }
 
 
-_NIGHT_OF = (
-    select(Night.name, NightTable.round, NightTable.number)
+# Built once, for a list of games and for one alike: every page of a night's
+# game asks, and a list of games asks for all it shows.
+_NIGHTS_OF = (
+    select(NightTable.game_id, Night.name, NightTable.round, NightTable.number)
     .join(Night, Night.id == NightTable.night_id)
-    .where(NightTable.game_id == bindparam("game"))
+    .where(NightTable.game_id.in_(bindparam("games", expanding=True)))
 )
 
 
 def nights_of(game_ids: Iterable[str]) -> dict[str, tuple[str, int, int]]:
     """Return the night each of these games is a table of (its name, round,
     table), for those that are one, in one query (asked for no games too)."""
-    query = (
-        select(NightTable.game_id, Night.name, NightTable.round, NightTable.number)
-        .join(Night, Night.id == NightTable.night_id)
-        .where(NightTable.game_id.in_(list(game_ids)))
-    )
-    return {
-        game: (night, at, table) for game, night, at, table in db.session.execute(query)
-    }
+    found = db.session.execute(_NIGHTS_OF, {"games": list(game_ids)})
+    return {game: (night, at, table) for game, night, at, table in found}
 
 
 def night_of(game_id: str) -> tuple[str, int, int] | None:
-    """Return the night a game is a table of (its name, round, table), if any:
-    every page of a night's game asks, in one statement built once."""
-    found = db.session.execute(_NIGHT_OF, {"game": game_id}).first()
-    return None if found is None else (found[0], found[1], found[2])
+    """Return the night a game is a table of (its name, round, table), if any."""
+    return nights_of([game_id]).get(game_id)
 
 
 def check_not_kept(game_id: str, action: str) -> None:
