@@ -59,6 +59,11 @@ T = TypeVar("T")
 Figures = dict[str, float | int]
 
 
+def p95(values: list[float]) -> float:
+    """Return the 95th percentile of values sorted."""
+    return values[max(0, round(len(values) * 0.95) - 1)]
+
+
 def etag_of(headers: dict[str, str]) -> str:
     """Return a response's ETag (waitress spells the header Etag)."""
     return next((v for k, v in headers.items() if k.lower() == "etag"), "")
@@ -239,14 +244,14 @@ def load(port: int, hands: int, size: int) -> Figures:
     tables = night["rounds"][-1]["tables"]
     stop = threading.Event()
     polls = [0]
-    # The big screen's answers: when asked, when answered, their ETag.
-    seen: list[tuple[float, float, str]] = []
+    # The big screen's answers: when asked, when answered.
+    seen: list[tuple[float, float]] = []
 
     opened = random.Random(size)
 
     def watcher(
         path: str,
-        keep: list[tuple[float, float, str]] | None,
+        keep: list[tuple[float, float]] | None,
         period: float = PERIOD,
         late: float = 0.0,
     ) -> None:
@@ -260,7 +265,7 @@ def load(port: int, hands: int, size: int) -> Figures:
             etag = etag_of(answer) or etag if status == 200 else etag
             polls[0] += 1
             if keep is not None:
-                keep.append((began, time.monotonic(), etag))
+                keep.append((began, time.monotonic()))
             stop.wait(max(0.0, period - (time.monotonic() - began)))
         phone.close()
 
@@ -319,17 +324,17 @@ def load(port: int, hands: int, size: int) -> Figures:
         "hands saved": len(took),
         "polls": polls[0],
         "saved hand: median ms": statistics.median(took) * 1000,
-        "saved hand: p95 ms": took[max(0, round(len(took) * 0.95) - 1)] * 1000,
+        "saved hand: p95 ms": p95(took) * 1000,
     }
     # A save is on the big screen with the first answer to an ask sent after it.
     delays = []
     for at in saved_at:
-        shown = [ended for began, ended, _ in seen if began >= at]
+        shown = [ended for began, ended in seen if began >= at]
         if shown:
             delays.append(min(shown) - at)
     delays.sort()
-    asks = sorted(ended - began for began, ended, _ in seen)
-    figures["big screen ask: p95 ms"] = asks[max(0, round(len(asks) * 0.95) - 1)] * 1000
+    asks = sorted(ended - began for began, ended in seen)
+    figures["big screen ask: p95 ms"] = p95(asks) * 1000
     figures["big screen ask: max ms"] = asks[-1] * 1000
     if delays:
         figures["big screen lag: median s"] = statistics.median(delays)
