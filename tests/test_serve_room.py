@@ -10,7 +10,7 @@ import threading
 import time
 
 from server import run_server
-from waitress import create_server
+from waitress import create_server, wasyncore
 
 from scorekeeper import serve
 
@@ -49,7 +49,14 @@ def test_a_write_is_served_before_the_reads_queued_ahead_of_it():
     threads.set_thread_count(1)
     server = create_server(app, host="127.0.0.1", port=0, _dispatcher=threads)
     port = server.effective_port  # type: ignore[union-attr]
-    threading.Thread(target=server.run, daemon=True).start()
+    stopping = threading.Event()
+
+    def run() -> None:  # server.run, but one that stops before the socket closes
+        while not stopping.is_set():
+            wasyncore.loop(timeout=0.05, map=server._map, count=1)  # type: ignore[union-attr]
+
+    loop = threading.Thread(target=run, daemon=True)
+    loop.start()
     asks = []
     try:
         asks.append(threading.Thread(target=ask, args=(port, "GET", "/busy")))
@@ -67,7 +74,9 @@ def test_a_write_is_served_before_the_reads_queued_ahead_of_it():
             one.join(10)
     finally:
         free.set()
-        server.close()
+        stopping.set()
+        loop.join(10)
+        wasyncore.close_all(server._map)  # type: ignore[union-attr]  # its channels too
         threads.shutdown()
     assert served == [
         "GET /busy",
