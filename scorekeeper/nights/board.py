@@ -1,7 +1,7 @@
 """What a night shows (NIGHTS.md `GET /api/nights/<id>`): each table's score and
 winner, the standings and the awards, read from the games' kept result rows
-(tables.py), not by replaying every table's hands; and its ETag, with what each
-worker drew last for it.
+(tables.py), not by replaying every table's hands, round by round
+(reading/rounds.py); and its ETag, with what each worker drew last for it.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from contextvars import ContextVar
 from typing import Any
 
 from flask import Response, request, session
+from sqlalchemy import bindparam, func
 
 from .. import language
 from ..api.schema import created as stamp
@@ -19,49 +20,54 @@ from ..db.kept import Kept
 from ..db.models import Game, db
 from ..errors import N_, NotFound
 from . import standings, tables
-from .clock import times
 from .models import Night, NightTable
+from .reading import rounds
 from .reading.frame import Shown
-from .standings import RoundResult, Standing, TableResult
-from .tables import Played
-
-
-def night_games(night: Shown) -> list[str]:
-    """Return the ids of every table's game, round by round."""
-    return [t.game_id for r in night.rounds for t in r.tables]
+from .reading.rounds import Drawn, Seen
 
 
 def tables_playing(night: Shown) -> list[int]:
     """Return the numbers of the current round's tables still playing."""
     if not night.rounds:
         return []
-    current = night.rounds[-1].tables
-    ids = [t.game_id for t in current]
-    # A poll's draw (`drawing`) shows the games as committed at its ETag: what
-    # is kept by their versions, read from the ETag's rows; a write reads afresh.
-    games = tables.shown(ids)[0] if _drawn(night) else tables.played(ids)
-    return [t.number for t in current if games[t.game_id].ending is None]
+    current = night.rounds[-1]
+    # A poll's draw (`drawing`) shows the games as committed at its ETag; a
+    # write reads them afresh.
+    if _drawn(night) is not None:
+        games = _round(night, current).games
+    else:
+        games = tables.played([t.game_id for t in current.tables])
+    return [t.number for t in current.tables if games[t.game_id].ending is None]
 
 
-def _heads(night_id: str) -> tuple[str, list[tables.Head]] | None:
-    """Return a night's ETag, its own version and every table's game's, and its
-    games' rows as `tables.shown` reads them, in one query (a hand at any table
-    moves it); None when there is no such night."""
-    query = (
-        db.select(Night.version, *tables.HEAD)
-        .select_from(Night)
-        .outerjoin(NightTable, NightTable.night_id == Night.id)
-        .outerjoin(Game, Game.id == NightTable.game_id)
-        .where(Night.id == night_id)
-        .order_by(Game.id)
+# A night's ETag is read from its own version and, round by round, its games'
+# count and versions' sum: one row a round, however many tables.
+_HEADS = (
+    db.select(
+        Night.version,
+        NightTable.round,
+        func.count(Game.id),
+        func.coalesce(func.sum(Game.version), 0),
     )
-    rows = db.session.execute(query).all()
-    if not rows:
+    .select_from(Night)
+    .outerjoin(NightTable, NightTable.night_id == Night.id)
+    .outerjoin(Game, Game.id == NightTable.game_id)
+    .where(Night.id == bindparam("night"))
+    .group_by(Night.version, NightTable.round)
+    .order_by(NightTable.round)
+)
+
+
+def _heads(night_id: str) -> tuple[str, dict[int, Seen]] | None:
+    """Return a night's ETag, which a write to the night or any of its games
+    moves, and what it read of each round (`rounds.Seen`); None when there is
+    no such night."""
+    found = db.session.execute(_HEADS, {"night": night_id}).all()
+    if not found:
         return None
-    seen = ",".join(f"{row[1]}:{row[-1]}" for row in rows)
-    digest = hashlib.sha256(f"{night_id}:{rows[0][0]}:{seen}".encode())
-    heads = [tables.Head(*row[1:]) for row in rows if row[1] is not None]
-    return digest.hexdigest()[:32], heads
+    seen = ",".join(f"{number}:{count}:{total}" for _, number, count, total in found)
+    digest = hashlib.sha256(f"{night_id}:{found[0][0]}:{seen}".encode())
+    return digest.hexdigest()[:32], {n: (c, t) for _, n, c, t in found if n}
 
 
 def tag(night_id: str) -> str | None:
@@ -70,15 +76,26 @@ def tag(night_id: str) -> str | None:
     return found[0] if found else None
 
 
-# The ETag a poll is drawing its answer for (`polled`): the page drawn shows it
-# rather than asking again.
-_DRAWING: ContextVar[tuple[str, str] | None] = ContextVar("drawing", default=None)
+# The night a poll is drawing its answer for (`polled`), the ETag it draws it at
+# and what that read of each round: the page drawn shows it rather than asking
+# again.
+Drawing = tuple[str, str, dict[int, Seen]]
+_DRAWING: ContextVar[Drawing | None] = ContextVar("drawing", default=None)
 
 
 def _drawn(night: Shown) -> str | None:
     """Return the ETag a poll is drawing this night at, if it is drawing it."""
     drawing = _DRAWING.get()
     return drawing[1] if drawing is not None and drawing[0] == night.id else None
+
+
+def _round(night: Shown, one: Any) -> Drawn:
+    """Return a round as this read shows it: kept by what the ETag read of it
+    in a poll's draw, else drawn afresh."""
+    drawing = _DRAWING.get()
+    if drawing is None or drawing[0] != night.id or one.number not in drawing[2]:
+        return rounds.draw(one)
+    return rounds.kept(night.id, night.version, one, drawing[2][one.number])
 
 
 def etag(night: Shown) -> str:
@@ -115,13 +132,12 @@ def polled(
 
 
 def drawing(
-    night_id: str, found: tuple[str, list[tables.Head]], draw: Callable[[], Any]
+    night_id: str, found: tuple[str, dict[int, Seen]], draw: Callable[[], Any]
 ) -> Any:
-    """Draw a night at the ETag just read, from the games' rows read with it."""
-    token = _DRAWING.set((night_id, found[0]))
+    """Draw a night at the ETag just read, each round kept by what it read."""
+    token = _DRAWING.set((night_id, *found))
     try:
-        with tables.tagged(found[1]):
-            return draw()
+        return draw()
     finally:
         _DRAWING.reset(token)
 
@@ -134,35 +150,6 @@ def kept(kind: str, night_id: str, at: str, draw: Callable[[], Any]) -> Any:
     drawn = draw()
     _KEPT.keep((kind, night_id), (at, drawn))
     return drawn
-
-
-def round_results(night: Shown, games: dict[str, Played]) -> list[RoundResult]:
-    """Return the rounds as the standings read them."""
-    return [
-        RoundResult(
-            tuple(
-                TableResult(
-                    games[t.game_id].sides,
-                    games[t.game_id].totals,
-                    games[t.game_id].winner,
-                )
-                for t in one.tables
-            ),
-            tuple(one.sitting_out),
-        )
-        for one in night.rounds
-    ]
-
-
-def night_standings(night: Shown, games: dict[str, Played]) -> list[Standing]:
-    """Return the night's standings, every player on the roster."""
-    roster = [p.name for p in night.players]
-    return standings.standings(roster, round_results(night, games), night.rank_by)
-
-
-def _status(games: dict[str, Played], game_ids: list[str]) -> str:
-    done = all(games[g].ending is not None for g in game_ids)
-    return "finished" if done else "in_progress"
 
 
 def night_status(night: Shown, rounds: list[dict[str, Any]]) -> str:
@@ -186,59 +173,16 @@ def night_to_dict(night: Shown) -> dict[str, Any]:
     return found
 
 
-def _round_to_dict(one: Any, games: dict[str, Played]) -> dict[str, Any]:
-    listed = []
-    for t in one.tables:
-        game = games[t.game_id]
-        listed.append(
-            {
-                "number": t.number,
-                "game": t.game_id,
-                "status": "in_progress" if game.ending is None else "finished",
-                "winner": game.winner,
-                "hands": game.hands,
-                "sides": [
-                    {"players": list(side), "score": game.totals[s]}
-                    for s, side in enumerate(game.sides)
-                ],
-            }
-        )
-    return {
-        "number": one.number,
-        "status": _status(games, [t.game_id for t in one.tables]),
-        "called": one.called,
-        "tables": listed,
-        "sitting_out": list(one.sitting_out),
-        **times.round_times(one),
-    }
-
-
-# Each round as a poll's draw shows it, by the night's version and its games'
-# versions: a hand draws its own round again, not the seven before it.
-_ROUNDS: Kept[tuple[Any, ...], dict[str, Any]] = Kept(1024)
-
-
-def _round_drawn(night: Shown, one: Any, games: dict[str, Played]) -> dict[str, Any]:
-    if _drawn(night) is None:  # a write's answer: drawn afresh
-        return _round_to_dict(one, games)
-    seen = tuple(games[t.game_id].version for t in one.tables)
-    key = (night.id, night.version, one.number, seen)
-    found = _ROUNDS.get(key)
-    if found is None:
-        found = _round_to_dict(one, games)
-        _ROUNDS.keep(key, found)
-    return found
-
-
 def _night_to_dict(night: Shown) -> dict[str, Any]:
-    ids = night_games(night)
-    games, tallies = tables.shown(ids)
-    rounds = [_round_drawn(night, one, games) for one in night.rounds]
+    drawn = [_round(night, one) for one in night.rounds]
+    shown = [one.shown for one in drawn]
+    roster = [p.name for p in night.players]
+    ranked = standings.ranked(roster, (one.counts for one in drawn), night.rank_by)
     return {
         "id": night.id,
         "name": night.name,
         "created": stamp(night.created),
-        "status": night_status(night, rounds),
+        "status": night_status(night, shown),
         "movement": night.movement,
         "round_hands": night.round_hands,
         "rank_by": night.rank_by,
@@ -247,7 +191,7 @@ def _night_to_dict(night: Shown) -> dict[str, Any]:
         "round_minutes": night.round_minutes,
         "rules": night.rules,
         "players": [{"name": p.name, "present": p.present} for p in night.players],
-        "rounds": rounds,
-        "standings": [vars(s) for s in night_standings(night, games)],
-        "awards": standings.awarded(tallies),
+        "rounds": shown,
+        "standings": [vars(s) for s in ranked],
+        "awards": standings.awarded(one.awards for one in drawn),
     }

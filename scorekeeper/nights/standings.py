@@ -63,32 +63,46 @@ def bye_points(one: RoundResult) -> int:
     return half_away(sum(points) / len(points)) if points else 0
 
 
-def standings(
-    roster: Sequence[str], rounds: Iterable[RoundResult], rank_by: str = "wins"
+# What rounds add to each player's row: played, wins, points, byes.
+Counts = dict[str, tuple[int, int, int, int]]
+
+
+def counted(one: RoundResult) -> Counts:
+    """Return what one round adds to its players' rows: each finished table
+    counts at once, one in play not yet; a bye counts once the round has ended."""
+    rows: dict[str, list[int]] = {}
+    for table in one.tables:
+        if table.winner is None:
+            continue
+        for s, side in enumerate(table.sides):
+            for name in side:
+                row = rows.setdefault(name, [0, 0, 0, 0])
+                row[0] += 1
+                row[1] += int(s == table.winner)
+                row[2] += table.totals[s]
+    if one.ended and one.sitting_out:
+        average = bye_points(one)
+        for name in one.sitting_out:
+            row = rows.setdefault(name, [0, 0, 0, 0])
+            row[1] += 1
+            row[2] += average
+            row[3] += 1
+    return {name: (a, b, c, d) for name, (a, b, c, d) in rows.items()}
+
+
+def ranked(
+    roster: Sequence[str], rounds: Iterable[Counts], rank_by: str = "wins"
 ) -> list[Standing]:
-    """Return every player's standing, best first; equal ones share a rank."""
+    """Return every player's standing from what each round counted (`counted`),
+    best first; equal ones share a rank."""
     tally = {name: [0, 0, 0, 0] for name in roster}  # played, wins, points, byes
-
-    def row(name: str) -> list[int]:
-        return tally.setdefault(name, [0, 0, 0, 0])
-
-    for one in rounds:
-        for table in one.tables:
-            if table.winner is None:
-                continue  # a finished table counts at once; one in play not yet
-            for s, side in enumerate(table.sides):
-                for name in side:
-                    counts = row(name)
-                    counts[0] += 1
-                    counts[1] += int(s == table.winner)
-                    counts[2] += table.totals[s]
-        if one.ended and one.sitting_out:
-            average = bye_points(one)
-            for name in one.sitting_out:
-                counts = row(name)
-                counts[1] += 1
-                counts[2] += average
-                counts[3] += 1
+    for counts in rounds:
+        for name, (played, wins, points, byes) in counts.items():
+            row = tally.get(name) or tally.setdefault(name, [0, 0, 0, 0])
+            row[0] += played
+            row[1] += wins
+            row[2] += points
+            row[3] += byes
 
     def key(name: str) -> tuple[int, int]:
         _, wins, points, _ = tally[name]
@@ -102,6 +116,13 @@ def standings(
         played, wins, points, byes = tally[name]
         rows.append(Standing(rank, name, played, wins, points, byes))
     return rows
+
+
+def standings(
+    roster: Sequence[str], rounds: Iterable[RoundResult], rank_by: str = "wins"
+) -> list[Standing]:
+    """Return every player's standing, best first; equal ones share a rank."""
+    return ranked(roster, (counted(one) for one in rounds), rank_by)
 
 
 def tie_winner(level: Sequence[int], hand_points: Sequence[Sequence[int]]) -> int:
@@ -155,18 +176,25 @@ def tallies(hands: Iterable[AwardHand]) -> Tallies:
     return counts
 
 
-def awarded(games: Iterable[Tallies]) -> list[dict[str, Any]]:
-    """Return the night's awards from its games' tallies, each to the bidders
-    best at it (ties share one). An award no one earned is left out."""
+def summed(games: Iterable[Tallies]) -> Tallies:
+    """Return games' tallies added up: counts summed, the highest hand the best."""
     counts: Tallies = {key: {} for _, key in AWARDS}
     for one in games:
-        for key, counted in one.items():
+        for key, given in one.items():
             into = counts[key]
-            for bidder, value in counted.items():
+            for bidder, value in given.items():
                 if key == "highest":
                     into[bidder] = max(into.get(bidder, 0), value)
                 else:
                     into[bidder] = into.get(bidder, 0) + value
+    return counts
+
+
+def awarded(games: Iterable[Tallies]) -> list[dict[str, Any]]:
+    """Return the night's awards from its games' (or its rounds' summed)
+    tallies, each to the bidders best at it (ties share one). An award no one
+    earned is left out."""
+    counts = summed(games)
     won = []
     for name, key in AWARDS:
         best = max(counts[key].values(), default=0)

@@ -12,9 +12,6 @@ calling time) read afresh (`played`), never from what is kept.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -116,20 +113,6 @@ class Head(NamedTuple):
 
 HEAD = (Game.id, Game.ending, Game.winner, Game.hand_count, Game.version)
 
-# The games' rows a night's ETag was just read from (board.polled): what is drawn
-# for that ETag reads its games from them, not from a second query.
-_TAGGED: ContextVar[dict[str, Head] | None] = ContextVar("tagged", default=None)
-
-
-@contextmanager
-def tagged(rows: list[Head]) -> Iterator[None]:
-    """Read these games' rows from `rows` while drawing a night (`shown`)."""
-    token = _TAGGED.set({row.game_id: row for row in rows})
-    try:
-        yield
-    finally:
-        _TAGGED.reset(token)
-
 
 def _versions(game_ids: list[str]) -> list[Head]:
     rows = db.session.execute(db.select(*HEAD).where(Game.id.in_(game_ids)))
@@ -193,11 +176,7 @@ def shown(game_ids: list[str]) -> tuple[dict[str, Played], list[Tallies]]:
     what is kept must be what was committed at that version."""
     if not game_ids:
         return {}, []
-    held = _TAGGED.get()
-    if held is not None and all(g in held for g in game_ids):
-        rows = sorted((held[g] for g in set(game_ids)), key=lambda row: row[0])
-    else:
-        rows = _versions(game_ids)
+    rows = _versions(game_ids)
     kept = {g: _SHOWN.get((g, v)) for g, *_, v in rows}
     again = [row for row in rows if kept[row[0]] is None]
     if again:

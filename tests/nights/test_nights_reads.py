@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from api_helpers import statements
 from flask import Flask
@@ -37,10 +38,11 @@ def forget() -> None:
     """Forget what this worker keeps of nights and games: a first read."""
     from scorekeeper.db import store
     from scorekeeper.nights import board, tables
-    from scorekeeper.nights.reading import frame
+    from scorekeeper.nights.reading import frame, rounds
 
     tables.forget()
     frame.forget()
+    rounds.forget()
     board._KEPT.clear()
     store._REPLAYS.clear()
     store._TABLES.clear()
@@ -73,13 +75,62 @@ def test_a_night_s_table_s_scoreboard_loads_not_its_night(client):
     assert not {"Night", "NightPlayer", "NightRound"} & set(made), made
 
 
-def test_a_night_drawn_after_a_hand_reads_its_games_versions_once(client, app):
-    # The ETag read every game's version, then the draw read them all again.
-    night = make(client, players=HALL)
+# The games' rows a night's draw reads (nights/tables.py `HEAD`).
+ROWS = "SELECT game.id, game.ending, game.winner, game.hand_count, game.version"
+
+
+def two_rounds(client: FlaskClient) -> dict[str, Any]:
+    """Set up a night of ten tables and start its second round: round 1 played
+    out (one hand a table), round 2 not begun; return the night as started."""
+    night = make(client, players=HALL, round_hands=1)
+    for table in night["rounds"][0]["tables"]:
+        play(client, night, table)
+    path = f"/api/nights/{night['id']}/rounds"
+    started = client.post(path, headers=director(night))
+    assert started.status_code == 201, started.json
+    return {**started.json, "director_token": night["director_token"]}
+
+
+def test_a_night_drawn_after_a_hand_reads_the_rows_of_that_hand_s_round_only(
+    client, app
+):
+    # The ETag read every game's row (240 at a 30-table night's eighth round),
+    # on every poll; now it reads one row a round (its games' count and
+    # versions' sum), and a draw after a hand reads the rows of its round alone.
+    night = two_rounds(client)
     get(client, night["id"])
-    play(client, night, night["rounds"][0]["tables"][0])
+    play(client, night, night["rounds"][1]["tables"][0])
     asked = statements(app, lambda: get(client, night["id"]))
-    assert len([s for s in asked if "game.version" in s]) == 1, asked
+    (etag,) = [s for s in asked if "sum(game.version)" in s]
+    assert "GROUP BY" in etag
+    (rows,) = [s for s in asked if s.startswith(ROWS)]
+    assert rows.count("?") == len(night["rounds"][1]["tables"]) == 10
+    again = statements(app, lambda: get(client, night["id"]))
+    assert [s for s in again if s.startswith(ROWS)] == []
+
+
+def test_a_hand_mended_in_an_earlier_round_shows_at_once(client):
+    # Each round is kept by what the night's ETag read of it: a correction to a
+    # round already ended moves that round's sum, and the night shows it.
+    night = two_rounds(client)
+    before = get(client, night["id"])
+    table = before["rounds"][0]["tables"][0]
+    bidder = table["sides"][0]["players"][0]
+    mended = client.put(
+        f"/api/games/{table['game']}/hands/1",
+        json={"bidder": bidder, "contract": "6S", "tricks": 10},
+        headers=director(night),
+    )
+    assert mended.status_code == 200, mended.json
+    after = get(client, night["id"])
+    old, new = (
+        r["rounds"][0]["tables"][0]["sides"][0]["score"] for r in (before, after)
+    )
+    assert (old, new) == (40, 250)
+    row = next(s for s in after["standings"] if s["player"] == bidder)
+    assert row["points"] == 250
+    forget()
+    assert get(client, night["id"]) == after
 
 
 def test_the_api_and_the_big_screen_at_one_etag_count_the_standings_once(
@@ -90,10 +141,8 @@ def test_the_api_and_the_big_screen_at_one_etag_count_the_standings_once(
     night = make(client, players=HALL)
     play(client, night, night["rounds"][0]["tables"][0])
     counted = []
-    count = standings.standings
-    monkeypatch.setattr(
-        standings, "standings", lambda *a: counted.append(1) or count(*a)
-    )
+    count = standings.ranked
+    monkeypatch.setattr(standings, "ranked", lambda *a: counted.append(1) or count(*a))
     api = get(client, night["id"])
     screen = client.get(f"/nights/{night['id']}/screen").text
     assert len(counted) == 1

@@ -1,0 +1,103 @@
+"""Each round of a night as a read draws it (board.py): its tables' games, the
+round as the API shows it, and what it counts towards the standings and the
+awards.
+
+A poll's draw keeps each round by what the night's ETag read of it: the night's
+version and the round's games' count and versions' sum, one row a round (a
+write to a game moves its version up by one, so a hand moves its round's sum).
+A night drawn after a hand then reads, shows and counts again that hand's round
+alone, not the seven before it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ...db.kept import Kept
+from .. import standings, tables
+from ..clock import times
+from ..standings import Counts, RoundResult, TableResult, Tallies
+from ..tables import Played
+from .frame import RoundFrame
+
+# A round's games' count and versions' sum, as the night's ETag read them.
+Seen = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """One round as a night's read shows and counts it."""
+
+    games: dict[str, Played]
+    shown: dict[str, Any]  # as GET /api/nights/<id> shows it
+    result: RoundResult
+    counts: Counts  # towards the standings
+    awards: Tallies  # its games' tallies, summed
+
+
+def _shown(one: Any, games: dict[str, Played]) -> dict[str, Any]:
+    listed = []
+    for t in one.tables:
+        game = games[t.game_id]
+        listed.append(
+            {
+                "number": t.number,
+                "game": t.game_id,
+                "status": "in_progress" if game.ending is None else "finished",
+                "winner": game.winner,
+                "hands": game.hands,
+                "sides": [
+                    {"players": list(side), "score": game.totals[s]}
+                    for s, side in enumerate(game.sides)
+                ],
+            }
+        )
+    done = all(games[t.game_id].ending is not None for t in one.tables)
+    return {
+        "number": one.number,
+        "status": "finished" if done else "in_progress",
+        "called": one.called,
+        "tables": listed,
+        "sitting_out": list(one.sitting_out),
+        **times.round_times(one),
+    }
+
+
+def draw(one: Any) -> Drawn:
+    """Draw a round (a night's ORM round or its frame's) from its games as
+    committed, read again only where written since this worker read them."""
+    games, tallies = tables.shown([t.game_id for t in one.tables])
+    result = RoundResult(
+        tuple(
+            TableResult(
+                games[t.game_id].sides,
+                games[t.game_id].totals,
+                games[t.game_id].winner,
+            )
+            for t in one.tables
+        ),
+        tuple(one.sitting_out),
+    )
+    counts = standings.counted(result)
+    return Drawn(games, _shown(one, games), result, counts, standings.summed(tallies))
+
+
+# By night, its version, the round's number and what the ETag read of it.
+_KEPT: Kept[tuple[str, int, int, Seen], Drawn] = Kept(1024)
+
+
+def kept(night_id: str, version: int, one: RoundFrame, seen: Seen) -> Drawn:
+    """Return a round as drawn for a poll at the ETag that read `seen` of it,
+    drawn once per worker."""
+    key = (night_id, version, one.number, seen)
+    found = _KEPT.get(key)
+    if found is None:
+        found = draw(one)
+        _KEPT.keep(key, found)
+    return found
+
+
+def forget() -> None:
+    """Forget what is kept (tests that count what a first read asks)."""
+    _KEPT.clear()
