@@ -8,10 +8,10 @@ English rather than to a `lang` it cannot speak.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import date, datetime
+from functools import lru_cache
 from pathlib import Path
-from typing import TypeVar
+from typing import NamedTuple
 
 from babel.core import Locale, negotiate_locale
 from babel.dates import format_date
@@ -21,12 +21,13 @@ from flask import (
     Flask,
     current_app,
     flash,
-    g,
+    has_app_context,
     has_request_context,
     redirect,
     request,
     url_for,
 )
+from flask.globals import app_ctx
 from flask_babel import Babel, force_locale, get_locale, get_translations, gettext
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.wrappers import Request, Response
@@ -40,7 +41,6 @@ DEFAULT = "en"
 # Each language's own name, as the switch shows it.
 NAMES = {"en": "English", "fr": "Français"}
 COOKIE = "lang"
-T = TypeVar("T")
 KEPT_FOR = 400 * 24 * 3600  # the longest a browser keeps a cookie
 TRANSLATIONS = Path(__file__).resolve().parent / "translations"
 
@@ -84,28 +84,47 @@ def spoken() -> tuple[str, ...]:
     return languages
 
 
-def _kept(name: str, make: Callable[[Locale], T]) -> T | None:
-    """Return what `make` makes of the page's locale, made once per request and
-    locale (a page asks for its catalogue and language at every word and
-    number; Flask-Babel finds them anew each time). None outside a request."""
+class Page(NamedTuple):
+    """What a page asks of its language at every word and number: its locale (as
+    Flask-Babel chose it), its catalogue and its `<html lang>`."""
+
+    locale: Locale
+    words: Translations
+    spoken: str
+
+
+def page() -> Page | None:
+    """Return the page's language, found once per request and again only if its
+    locale changes (force_locale); None outside a request.
+
+    Flask-Babel finds the locale and catalogue through `g` at each ask, and a big
+    screen asks five hundred times: this looks at the request's globals once."""
+    if not has_app_context():
+        return None
+    # The request's globals themselves, not through their proxy at every ask.
+    held = app_ctx._get_current_object().g.__dict__  # type: ignore[attr-defined]
+    found: Page | None = held.get("_page")
+    babel = held.get("_flask_babel")
+    if found is not None and getattr(babel, "babel_locale", None) is found.locale:
+        return found
     locale = get_locale()
     if locale is None:
         return None
-    found = g.get(name)
-    if found is None or found[0] is not locale:  # a first ask, or force_locale
-        found = (locale, make(locale))
-        setattr(g, name, found)
-    return found[1]  # type: ignore[no-any-return]
+    found = Page(locale, get_translations(), str(locale))
+    held["_page"] = found
+    return found
 
 
 def words() -> Translations:
     """Return the page's catalogue (Flask-Babel's), found once per request."""
-    return _kept("_words", lambda _: get_translations()) or get_translations()
+    found = page()
+    return found.words if found else get_translations()
 
 
 def current() -> str:
     """Return the language of the page being drawn (its `<html lang>`)."""
-    return _kept("_spoken", str) or DEFAULT
+    found = page()
+    return found.spoken if found else DEFAULT
 
 
 def tagged(etag: str) -> str:
@@ -153,10 +172,15 @@ def points(number: int) -> str:
     English pages keep the plain digits they always showed (1000), and every
     language writes a negative score with the minus sign: −120.
     """
-    spoken = current()
-    size = abs(number)
-    said = str(size) if spoken == DEFAULT else format_decimal(size, locale=spoken)
+    said = _written(abs(number), current())
     return f"{MINUS}{said}" if number < 0 else said
+
+
+@lru_cache(maxsize=4096)
+def _written(size: int, spoken: str) -> str:
+    """Return a number of points as a language writes it (Babel's rules, each
+    number once: a big screen writes two hundred scores, most of them alike)."""
+    return str(size) if spoken == DEFAULT else format_decimal(size, locale=spoken)
 
 
 class PageWords:

@@ -360,6 +360,29 @@ def test_a_page_finds_its_catalogue_once_not_at_every_word(app, client, monkeypa
 
     monkeypatch.setattr(flask_babel, "get_translations", counting)
     monkeypatch.setattr(language, "get_translations", counting)
+    # Nor its locale: Flask-Babel finds it through the request's globals at each
+    # ask, five hundred times on a big screen.
+    locales = []
+    locale = language.get_locale
+    monkeypatch.setattr(language, "get_locale", lambda: locales.append(1) or locale())
     page = client.get(f"/games/{api.game_id}", headers=FRENCH).text
     assert '<html lang="fr">' in page and "Manche" in page
     assert len(found) <= 2, len(found)
+    assert len(locales) <= 2, len(locales)
+
+
+def test_a_page_s_language_found_once_follows_force_locale(app):
+    """The page's language is found once per request, and found again when
+    force_locale changes it for a while (the switch says its word that way)."""
+    from flask_babel import force_locale
+
+    with app.test_request_context("/", headers=FRENCH):
+        assert language.current() == "fr" and language.points(-1000) == "−1\u202f000"
+        assert language.words().gettext("Player") == "Joueur"
+        with force_locale("en"):
+            assert language.current() == "en" and language.points(1000) == "1000"
+            assert language.words().gettext("Player") == "Player"
+        assert language.current() == "fr"
+        assert language.words().gettext("Player") == "Joueur"
+    with app.app_context():  # outside a request: English
+        assert language.current() == "en"
