@@ -52,7 +52,7 @@ from server import Server, send  # noqa: E402
 
 PERIOD = 1.5  # s between a phone's asks, as static/live.js
 SCREEN_PERIOD = 1.0  # the big screen's (its data-period)
-AFTER = 5  # hands of the last round's first table each draw is timed after
+AFTER = 9  # hands of the last round's first table each draw is timed after
 # Every read asks as a browser (and Python's requests) does: gzip accepted.
 GZIP = {"Accept-Encoding": "gzip"}
 T = TypeVar("T")

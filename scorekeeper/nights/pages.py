@@ -19,11 +19,13 @@ from ..web import access
 from ..web.assets import qr_code
 from . import board, cards, director, seating, service
 from .forms import ActionForm, NightForm, PlayerForm, confirmed
-from .reading import frame
+from .reading import drawn, frame
 from .reading.frame import Shown
 from .service import Night
 
 bp = Blueprint("nights", __name__, url_prefix="/nights")
+bp.add_app_template_global(drawn.table, "night_table")
+bp.add_app_template_global(drawn.standing, "night_standing")
 NIGHT, CARD = "night", "card"
 SPARE = N_(
     "Table %(number)s is not in play in round %(round)s: fewer tables are "

@@ -238,3 +238,28 @@ def test_the_big_screen_reads_its_tables_and_standings_by_key(app, client):
     assert dict_attributes_read(app, client, HALL) == dict_attributes_read(
         app, client, HALL[:8]
     )
+
+
+def test_the_big_screen_after_a_hand_draws_that_hand_s_table_again_only(
+    client, monkeypatch
+):
+    # Each of the round's tables was drawn again on every draw of the big screen
+    # and the night page, after a hand at any one of them.
+    from scorekeeper.nights.reading import drawn
+
+    night = make(client, players=HALL)
+    first, second = night["rounds"][0]["tables"][:2]
+    play(client, night, first)
+    screen = f"/nights/{night['id']}/screen"
+    assert client.get(screen).status_code == 200
+    kept: list[tuple[Any, ...]] = []
+    keep = drawn._KEPT.keep
+    monkeypatch.setattr(
+        drawn._KEPT, "keep", lambda key, value: kept.append(key) or keep(key, value)
+    )
+    play(client, night, second)
+    page = client.get(screen)
+    assert page.status_code == 200
+    tables = [key[-1] for key in kept if key[0] == "table"]
+    assert [(t[0], t[4]) for t in tables] == [(second["number"], 1)]
+    assert page.text.count('<li class="night-table ') == len(night["rounds"][0]["tables"])

@@ -1,0 +1,49 @@
+"""A round's table and a standings row as the night's pages draw them
+(templates/nights/_parts.html, `table` and `standing`), each drawn once for
+what it shows and kept: after a hand, the big screen and the night page draw
+that hand's table and the rows that moved again, not 30 tables and 120 rows.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import current_app
+from markupsafe import Markup
+
+from ... import language
+from ...db.kept import Kept
+from .frame import Shown
+
+# By the part, the page's language, whether it links, the night (its hands a
+# round) and everything the part shows.
+_KEPT: Kept[tuple[Any, ...], Markup] = Kept(8192)
+
+
+def _drawn(part: str, shown: tuple[Any, ...], *args: Any) -> Markup:
+    night, link = args[1], args[2]
+    key = (part, language.current(), link, night.id, night.round_hands, shown)
+    found = _KEPT.get(key)
+    if found is None:
+        parts = current_app.jinja_env.get_template("nights/_parts.html").module
+        found = Markup(getattr(parts, part)(*args))
+        _KEPT.keep(key, found)
+    return found
+
+
+def table(t: dict[str, Any], night: Shown, link: bool) -> Markup:
+    """Return one table of a round drawn as a page shows it (a template global)."""
+    sides = tuple((tuple(s["players"]), s["score"]) for s in t["sides"])
+    shown = (t["number"], t["game"], t["status"], t["winner"], t["hands"], sides)
+    return _drawn("table", shown, t, night, link)
+
+
+def standing(s: dict[str, Any], night: Shown, link: bool) -> Markup:
+    """Return one row of the standings drawn as a page shows it (a template global)."""
+    shown = (s["rank"], s["player"], s["wins"], s["points"], s["played"], s["byes"])
+    return _drawn("standing", shown, s, night, link)
+
+
+def forget() -> None:
+    """Forget what is kept (tests that count what a first draw does)."""
+    _KEPT.clear()
