@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify, request, url_for
+from flask import Blueprint, Response, jsonify, request, url_for
 
 from ..api.http import bearer, body, page_arg, paged, unkept
 from ..api.schema import fields, new_players, rules_object, text
@@ -151,8 +151,7 @@ def night(night_id: str) -> Response:
     """
 
     def draw() -> str:
-        shown = board.night_to_dict(frame.load(night_id))
-        return f"{current_app.json.dumps(shown)}\n"
+        return f"{board.night_json(frame.load(night_id))}\n"
 
     return board.polled(night_id, "api", draw, **{"Content-Type": JSON})
 

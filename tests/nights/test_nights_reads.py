@@ -262,4 +262,44 @@ def test_the_big_screen_after_a_hand_draws_that_hand_s_table_again_only(
     assert page.status_code == 200
     tables = [key[-1] for key in kept if key[0] == "table"]
     assert [(t[0], t[4]) for t in tables] == [(second["number"], 1)]
-    assert page.text.count('<li class="night-table ') == len(night["rounds"][0]["tables"])
+    assert page.text.count('<li class="night-table ') == len(
+        night["rounds"][0]["tables"]
+    )
+
+
+def test_the_api_writes_a_night_round_by_round_as_it_would_whole(app, client):
+    # Each round's JSON is written once and kept: the answer is the same text,
+    # byte for byte, as the whole night written at once.
+    from scorekeeper.nights import board
+    from scorekeeper.nights.reading import frame
+
+    players = [*HALL[:6], 'Zoë "the ace"', "Renée, ♥"]
+    night = make(client, players=players, round_hands=1)
+    for table in night["rounds"][0]["tables"]:
+        play(client, night, table)
+    path = f"/api/nights/{night['id']}/rounds"
+    assert client.post(path, headers=director(night)).status_code == 201
+    answer = client.get(f"/api/nights/{night['id']}")
+    with app.test_request_context():
+        whole = board.night_to_dict(frame.load(night["id"]))
+        assert answer.text == f"{app.json.dumps(whole)}\n"
+    assert len(answer.json["rounds"]) == 2 and answer.json["standings"]
+
+
+def test_a_night_s_answer_after_a_hand_writes_that_hand_s_round_only(
+    app, client, monkeypatch
+):
+    # The whole night was written as JSON at every draw: eight rounds of thirty
+    # tables, 70 KB, at a 30-table night's last round.
+    night = two_rounds(client)
+    get(client, night["id"])
+    written: list[Any] = []
+    dumps = app.json.dumps
+    monkeypatch.setattr(
+        app.json, "dumps", lambda obj, **kw: written.append(obj) or dumps(obj, **kw)
+    )
+    play(client, night, night["rounds"][1]["tables"][0])
+    read = get(client, night["id"])
+    rounds = [o["number"] for o in written if isinstance(o, dict) and "tables" in o]
+    assert rounds == [2]
+    assert read["rounds"][1]["tables"][0]["hands"] == 1

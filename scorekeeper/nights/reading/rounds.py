@@ -12,7 +12,10 @@ alone, not the seven before it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
+
+from flask import current_app
 
 from ...db.kept import Kept
 from .. import standings, tables
@@ -34,6 +37,11 @@ class Drawn:
     result: RoundResult
     counts: Counts  # towards the standings
     awards: Tallies  # its games' tallies, summed
+
+    @cached_property
+    def text(self) -> str:
+        """Return the round as the API writes it (JSON), written once."""
+        return str(current_app.json.dumps(self.shown))
 
 
 def _shown(one: Any, games: dict[str, Played]) -> dict[str, Any]:
