@@ -95,7 +95,7 @@ class Page(NamedTuple):
 
 def page() -> Page | None:
     """Return the page's language, found once per request and again only if its
-    locale changes (force_locale); None outside a request.
+    locale changes (force_locale); None outside the app.
 
     Flask-Babel finds the locale and catalogue through `g` at each ask, and a big
     screen asks five hundred times: this looks at the request's globals once."""

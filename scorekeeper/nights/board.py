@@ -184,9 +184,10 @@ def night_json(night: Shown) -> str:
     # The night's own fields, then its rounds, standings and awards, as
     # json.dumps writes a dict (`", "` between items, `": "` after a key).
     own = dumps({k: v for k, v in shown.items() if k not in LAST})[:-1]
-    rounds = ", ".join(_round(night, one).text for one in night.rounds)
+    written = ", ".join(_round(night, one).text for one in night.rounds)
     standing, awards = dumps(shown["standings"]), dumps(shown["awards"])
-    return f'{own}, "rounds": [{rounds}], "standings": {standing}, "awards": {awards}}}'
+    last = f'"standings": {standing}, "awards": {awards}'
+    return f'{own}, "rounds": [{written}], {last}}}'
 
 
 # The last of a night's fields, in this order (`_night_to_dict`).
