@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Generic, TypeVar
 
 K = TypeVar("K")
@@ -31,6 +32,14 @@ class Kept(Generic[K, V]):
     def __contains__(self, key: object) -> bool:
         with self._lock:
             return key in self._values
+
+    def made(self, key: K, make: Callable[[], V]) -> V:
+        """Return the value kept under a key, made by `make` and kept if none is."""
+        found = self.get(key)
+        if found is None:
+            found = make()
+            self.keep(key, found)
+        return found
 
     def keep(self, key: K, value: V) -> None:
         """Keep a value as the newest, forgetting the oldest past `most`."""

@@ -98,7 +98,7 @@ def ranked(
     tally = {name: [0, 0, 0, 0] for name in roster}  # played, wins, points, byes
     for counts in rounds:
         for name, (played, wins, points, byes) in counts.items():
-            row = tally.get(name) or tally.setdefault(name, [0, 0, 0, 0])
+            row = tally.setdefault(name, [0, 0, 0, 0])
             row[0] += played
             row[1] += wins
             row[2] += points

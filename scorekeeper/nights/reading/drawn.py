@@ -20,15 +20,17 @@ from .frame import Shown
 _KEPT: Kept[tuple[Any, ...], Markup] = Kept(8192)
 
 
-def _drawn(part: str, shown: tuple[Any, ...], *args: Any) -> Markup:
-    night, link = args[1], args[2]
-    key = (part, language.current(), link, night.id, night.round_hands, shown)
-    found = _KEPT.get(key)
-    if found is None:
+def _drawn(
+    part: str, shown: tuple[Any, ...], data: dict[str, Any], night: Shown, link: bool
+) -> Markup:
+    """Return `part` of _parts.html drawn for `data`, kept by what it shows."""
+
+    def draw() -> Markup:
         parts = current_app.jinja_env.get_template("nights/_parts.html").module
-        found = Markup(getattr(parts, part)(*args))
-        _KEPT.keep(key, found)
-    return found
+        return Markup(getattr(parts, part)(data, night, link))
+
+    key = (part, language.current(), link, night.id, night.round_hands, shown)
+    return _KEPT.made(key, draw)
 
 
 def table(t: dict[str, Any], night: Shown, link: bool) -> Markup:

@@ -128,11 +128,7 @@ def load(night_id: str) -> NightFrame:
     row = db.session.execute(own).first() if len(night_id) <= 32 else None
     if row is None:
         raise NotFound(N_("There is no club night with that id."))
-    key = (night_id, row.version)
-    found = _KEPT.get(key)
-    if found is None:
-        found = _rows(night_id)
-        _KEPT.keep(key, found)
+    found = _KEPT.made((night_id, row.version), lambda: _rows(night_id))
     return NightFrame(*row, *found)
 
 

@@ -34,7 +34,6 @@ class Drawn:
 
     games: dict[str, Played]
     shown: dict[str, Any]  # as GET /api/nights/<id> shows it
-    result: RoundResult
     counts: Counts  # towards the standings
     awards: Tallies  # its games' tallies, summed
 
@@ -88,7 +87,7 @@ def draw(one: Any) -> Drawn:
         tuple(one.sitting_out),
     )
     counts = standings.counted(result)
-    return Drawn(games, _shown(one, games), result, counts, standings.summed(tallies))
+    return Drawn(games, _shown(one, games), counts, standings.summed(tallies))
 
 
 # By night, its version, the round's number and what the ETag read of it.
@@ -98,12 +97,7 @@ _KEPT: Kept[tuple[str, int, int, Seen], Drawn] = Kept(1024)
 def kept(night_id: str, version: int, one: RoundFrame, seen: Seen) -> Drawn:
     """Return a round as drawn for a poll at the ETag that read `seen` of it,
     drawn once per worker."""
-    key = (night_id, version, one.number, seen)
-    found = _KEPT.get(key)
-    if found is None:
-        found = draw(one)
-        _KEPT.keep(key, found)
-    return found
+    return _KEPT.made((night_id, version, one.number, seen), lambda: draw(one))
 
 
 def forget() -> None:
