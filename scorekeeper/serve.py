@@ -25,9 +25,12 @@ from . import create_app
 WILDCARDS = {"", "0.0.0.0", "::"}
 # connect() on a UDP socket only chooses a route: nothing is sent to this address.
 UNROUTED = ("10.254.254.254", 1)
-# Waitress's own default. One process has one interpreter lock: more threads
-# do not draw more pages at once, they only make a hand saved share it with more.
-THREADS = 4
+# Waitress's threads, in two pools (`WritesApart`): two for reads, two for
+# writes, waitress's default of 4 in all. One process has one interpreter lock:
+# more threads draw no more pages at once, they only make a hand saved share it
+# with more of them.
+READ_THREADS = 2
+WRITE_THREADS = 2
 # Open connections served at once. A browser keeps its connection open between
 # a page's polls, and a 30-table night is 120 phones, a big screen and a
 # console: at waitress's default of 100, the 101st phone waited, unread, until
@@ -38,24 +41,33 @@ YIELD = 0.5  # s at most a read waits for the writes running
 WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 
 
-class WritesFirst(ThreadedTaskDispatcher):
-    """Waitress's threads, serving a write (a hand saved, a round started)
-    before the reads queued ahead of it.
+class WritesApart:
+    """Waitress's threads in two pools: reads (polls, pages) on theirs, writes
+    (a hand saved, a round started) on their own.
 
-    A room of phones polls in waves, and after a hand every phone at its table
-    asks for the new page: a hand saved then would wait behind a hundred reads.
+    A room polls in waves, and after a hand every phone at its table asks for
+    the new page. Sharing one pool, a hand saved waited for a thread behind
+    those reads, then shared the interpreter with as many page draws; apart, it
+    never waits for a read's thread, and at most two pages are drawn beside it.
     The reads lose nothing they need: each is a poll, asked again in 1.5 s.
-    (Waitress queues each connection with its next request, `requests[0]`.)
+    (Waitress queues each connection with its next request, `requests[0]`, and
+    asks its dispatcher only to add a task and to shut down.)
     """
+
+    def __init__(self, reads: int = READ_THREADS, writes: int = WRITE_THREADS) -> None:
+        self.reads, self.writes = ThreadedTaskDispatcher(), ThreadedTaskDispatcher()
+        self.reads.set_thread_count(reads)
+        self.writes.set_thread_count(writes)
 
     def add_task(self, task: object) -> None:
         requests = getattr(task, "requests", None)
-        if not requests or requests[0].command in READS:
-            super().add_task(task)
-            return
-        with self.lock:
-            self.queue.appendleft(task)
-            self.queue_cv.notify()
+        read = not requests or requests[0].command in READS
+        (self.reads if read else self.writes).add_task(task)
+
+    def shutdown(self, cancel_pending: bool = True, timeout: float = 5) -> bool:
+        """Stop both pools' threads (waitress's own, for each)."""
+        pools = (self.reads, self.writes)
+        return all([pool.shutdown(cancel_pending, timeout) for pool in pools])
 
 
 class ReadsYield:
@@ -164,15 +176,13 @@ def main() -> None:
     app = create_app()
     app.debug = False
     settle()
-    threads = WritesFirst()
-    threads.set_thread_count(THREADS)
     server = create_server(
         ReadsYield(app),
         host=host,
         port=port,
         connection_limit=CONNECTIONS,
         asyncore_use_poll=True,  # select() stops at file descriptor 1024
-        _dispatcher=threads,
+        _dispatcher=WritesApart(),
     )
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     threading.Thread(target=announce, args=(host, port), daemon=True).start()

@@ -1,6 +1,6 @@
-"""`make run`'s waitress serves a room: every phone's open connection, and a
-write before the reads queued ahead of it (a hand saved as a room's phones poll
-does not wait behind a hundred polls)."""
+"""`make run`'s waitress serves a room: every phone's open connection, and
+writes on threads of their own (a hand saved as a room's phones poll does not
+wait behind a hundred polls)."""
 
 from __future__ import annotations
 
@@ -34,58 +34,92 @@ def until(check, timeout: float = 5) -> None:
         time.sleep(0.01)
 
 
-def test_a_write_is_served_before_the_reads_queued_ahead_of_it():
+def serving(app, threads: serve.WritesApart):
+    """Serve an app on a free port with these threads; return the port and
+    what stops it (server.run, but one that stops before the socket closes)."""
+    server = create_server(app, host="127.0.0.1", port=0, _dispatcher=threads)
+    stopping = threading.Event()
+
+    def run() -> None:
+        while not stopping.is_set():
+            wasyncore.loop(timeout=0.05, map=server._map, count=1)  # type: ignore[union-attr]
+
+    loop = threading.Thread(target=run, daemon=True)
+    loop.start()
+
+    def stop() -> None:
+        stopping.set()
+        loop.join(10)
+        wasyncore.close_all(server._map)  # type: ignore[union-attr]  # its channels too
+        threads.shutdown()
+
+    return server.effective_port, stop  # type: ignore[union-attr]
+
+
+def test_a_write_is_served_while_reads_hold_every_read_thread():
     served: list[str] = []
     busy, free = threading.Event(), threading.Event()
 
     def app(environ, start_response):
-        if environ["PATH_INFO"] == "/busy":  # the one thread is held here
+        if environ["PATH_INFO"] == "/busy":  # the one read thread is held here
             busy.set()
             free.wait(10)
         served.append(f"{environ['REQUEST_METHOD']} {environ['PATH_INFO']}")
         start_response("200 OK", [("Content-Type", "text/plain")])
         return [b"ok"]
 
-    threads = serve.WritesFirst()
-    threads.set_thread_count(1)
-    server = create_server(app, host="127.0.0.1", port=0, _dispatcher=threads)
-    port = server.effective_port  # type: ignore[union-attr]
-    stopping = threading.Event()
-
-    def run() -> None:  # server.run, but one that stops before the socket closes
-        while not stopping.is_set():
-            wasyncore.loop(timeout=0.05, map=server._map, count=1)  # type: ignore[union-attr]
-
-    loop = threading.Thread(target=run, daemon=True)
-    loop.start()
+    threads = serve.WritesApart(reads=1, writes=1)
+    port, stop = serving(app, threads)
     asks = []
     try:
         asks.append(threading.Thread(target=ask, args=(port, "GET", "/busy")))
         asks[-1].start()
         until(busy.is_set)
-        for n in range(3):  # three polls wait for the thread, in turn
+        for n in range(3):  # three polls wait for the read thread, in turn
             asks.append(threading.Thread(target=ask, args=(port, "GET", f"/poll{n}")))
             asks[-1].start()
-            until(lambda n=n: len(threads.queue) == n + 1)
-        asks.append(threading.Thread(target=ask, args=(port, "POST", "/hand")))
-        asks[-1].start()
-        until(lambda: len(threads.queue) == 4)
+            until(lambda n=n: len(threads.reads.queue) == n + 1)
+        ask(port, "POST", "/hand")  # answered while the read thread is held
+        assert served == ["POST /hand"]
         free.set()
         for one in asks:
             one.join(10)
     finally:
         free.set()
-        stopping.set()
-        loop.join(10)
-        wasyncore.close_all(server._map)  # type: ignore[union-attr]  # its channels too
-        threads.shutdown()
+        stop()
     assert served == [
-        "GET /busy",
         "POST /hand",
+        "GET /busy",
         "GET /poll0",
         "GET /poll1",
         "GET /poll2",
     ]
+
+
+def test_reads_are_served_while_writes_hold_every_write_thread():
+    served: list[str] = []
+    writing, done = threading.Event(), threading.Event()
+
+    def app(environ, start_response):
+        if environ["REQUEST_METHOD"] == "POST":  # a round of 30 tables starting
+            writing.set()
+            done.wait(10)
+        served.append(environ["REQUEST_METHOD"])
+        start_response("200 OK", [("Content-Type", "text/plain")])
+        return [b"ok"]
+
+    port, stop = serving(app, serve.WritesApart(reads=1, writes=1))
+    write = threading.Thread(target=ask, args=(port, "POST", "/rounds"))
+    try:
+        write.start()
+        until(writing.is_set)
+        ask(port, "GET", "/poll")
+        assert served == ["GET"]
+    finally:
+        done.set()
+        write.join(10)
+        stop()
+    assert served == ["GET", "POST"]
 
 
 def test_a_rooms_phones_each_keep_a_connection_and_the_last_is_answered():
@@ -185,7 +219,7 @@ def test_the_servers_put_what_they_built_to_start_out_of_the_collector_s_sight(
 
     monkeypatch.setattr(serve, "create_app", lambda: app)
     monkeypatch.setattr(serve, "create_server", Started)
-    monkeypatch.setattr(serve, "WritesFirst", Started)
+    monkeypatch.setattr(serve, "WritesApart", Started)
     monkeypatch.setattr(serve, "announce", lambda *_: None)
     monkeypatch.setattr(serve.signal, "signal", lambda *_: None)
     gc.unfreeze()
