@@ -138,6 +138,40 @@ def test_a_rooms_phones_each_keep_a_connection_and_the_last_is_answered():
                 phone.close()
 
 
+def answer(phone: socket.socket) -> bytes:
+    """Read one bodiless answer (its headers) from a phone's connection."""
+    got = b""
+    while b"\r\n\r\n" not in got:
+        more = phone.recv(4096)
+        if not more:  # the server closed the connection
+            return got
+        got += more
+    return got
+
+
+def test_a_phone_keeps_its_connection_after_a_304():
+    """Waitress closes a connection after any answer with no Content-Length, a
+    304 too: each poll answered 304 opened a new connection for the next."""
+    with run_server(server="waitress") as url:
+        port = int(url.rsplit(":", 1)[1])
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        connection.request("GET", "/static/live.js")
+        first = connection.getresponse()
+        first.read()
+        tag = first.getheader("ETag")
+        connection.close()
+        poll = (
+            f"GET /static/live.js HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            f"If-None-Match: {tag}\r\n\r\n"
+        ).encode()
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as phone:
+            for _ in range(3):  # three polls on the one connection
+                phone.sendall(poll)
+                got = answer(phone)
+                assert got.startswith(b"HTTP/1.1 304"), got
+                assert b"connection: close" not in got.lower()
+
+
 def test_a_read_that_arrives_while_a_write_runs_waits_for_it():
     served: list[str] = []
     writing, done = threading.Event(), threading.Event()
