@@ -175,11 +175,9 @@ class FastReads:
         if device is None or head.sealed is None:
             return False
         key = (device, head.id, head.sealed, head.token_hash)
-        found = self.writers.get(key)
-        if found is None:
-            found = service.owns(head, access.head_token(head, device))
-            self.writers.keep(key, found)
-        return found
+        return self.writers.made(
+            key, lambda: service.owns(head, access.head_token(head, device))
+        )
 
     def keeping(
         self, key: Key, environ: dict[str, Any], start_response: StartResponse

@@ -92,13 +92,13 @@ def _level_winner(
 ) -> int:
     """The tie rule: the last hand whose points differed decides (a replay, but
     only for a game that ended level, and kept by its version)."""
-    found = _LEVEL.get((game_id, version))
-    if found is None:
+
+    def decided() -> int:
         top = max(totals)
         level = [s for s, total in enumerate(totals) if total == top]
-        found = tie_winner(level, points)
-        _LEVEL.keep((game_id, version), found)
-    return found
+        return tie_winner(level, points)
+
+    return _LEVEL.made((game_id, version), decided)
 
 
 class Head(NamedTuple):
