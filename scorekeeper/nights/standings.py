@@ -147,26 +147,50 @@ AWARDS = (
     ("Most ten-trick hands", "tens"),
     ("Most misères made", "miseres"),
 )
-# One hand as the awards read it: bidder, kind, level, made, points, and the
-# tricks the bidder's side took.
-AwardHand = tuple[str, str, int | None, bool | None, int | None, int | None]
+# One hand as the awards read it: its bidder (None when all passed), kind,
+# level, made and points, and the players whose side took all ten tricks.
+AwardHand = tuple[str | None, str, int | None, bool | None, int | None, tuple[str, ...]]
 
 
 # What one game's hands count towards each award: by the award's key, each
-# bidder's count (the highest hand: their best points). Counted once a game
+# player's count (the highest hand: their best points). Counted once a game
 # and version by the board (tables.py), then added up over the night.
 Tallies = dict[str, dict[str, int]]
 
 
+def all_ten(
+    sides: Sequence[Sequence[str]],
+    side: int | None,
+    partner: str | None,
+    tricks: Sequence[int],
+) -> tuple[str, ...]:
+    """Return the players whose side took all ten tricks of a hand, whatever was
+    bid (none when no side did): the bidder's side (with a called partner's, as
+    the contract scores them) or a side against it, every player of it."""
+    contracting = [] if side is None else [side]
+    for s, players in enumerate(sides):
+        if partner is not None and partner in players and s not in contracting:
+            contracting.append(s)
+    if contracting and sum(tricks[s] for s in contracting) == 10:
+        return tuple(p for s in sorted(contracting) for p in sides[s])
+    for s, taken in enumerate(tricks):
+        if taken == 10 and s not in contracting:
+            return tuple(sides[s])
+    return ()
+
+
 def tallies(hands: Iterable[AwardHand]) -> Tallies:
-    """Count what these hands earn towards each award, bidder by bidder:
-    contracts made, the highest single hand's points, hands in which their side
-    took all ten tricks (whatever was bid), misères made."""
+    """Count what these hands earn towards each award: the bidder's contracts
+    made, highest single hand and misères made; every player of a side that
+    took all ten tricks (the bidder's or the defenders', whatever was bid)."""
     counts: Tallies = {key: {} for _, key in AWARDS}
-    for bidder, kind, _level, made, points, taken in hands:
+    for bidder, kind, _level, made, points, tens in hands:
+        for name in tens:
+            counts["tens"][name] = counts["tens"].get(name, 0) + 1
+        if bidder is None:
+            continue
         for key, counted in (
             ("made", bool(made)),
-            ("tens", taken == 10),
             ("miseres", bool(made) and kind == "misere"),
         ):
             if counted:

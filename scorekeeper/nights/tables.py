@@ -19,7 +19,7 @@ from sqlalchemy.orm import selectinload
 
 from ..db import store
 from ..db.kept import Kept
-from ..db.models import Game, GameSide, Player, db
+from ..db.models import Game, GameSide, HandRow, Player, db
 from ..results.models import HandResultRow, SideResult
 from ..scoring import Hand, replay
 from . import standings
@@ -150,8 +150,9 @@ def played(game_ids: list[str]) -> dict[str, Played]:
     return _played(_versions(game_ids)) if game_ids else {}
 
 
-def _tallies(game_ids: list[str]) -> dict[str, Tallies]:
-    """Return what each game's hands count towards the awards, in one query."""
+def _tallies(games: dict[str, Played]) -> dict[str, Tallies]:
+    """Return what each game's hands count towards the awards, in one query: the
+    kept result of each hand beside its tricks, each side's, as reported."""
     rows = HandResultRow.__table__.c
     query = db.select(
         rows.game_id,
@@ -160,12 +161,17 @@ def _tallies(game_ids: list[str]) -> dict[str, Tallies]:
         rows.level,
         rows.made,
         rows.points,
-        rows.taken,
-    ).where(rows.game_id.in_(game_ids), rows.bidder.is_not(None))
+        HANDS.side,
+        HANDS.partner,
+        HANDS.tricks,
+    ).join(HandRow, (HANDS.game_id == rows.game_id) & (HANDS.number == rows.number))
     hands: dict[str, list[standings.AwardHand]] = defaultdict(list)
-    for game_id, *hand in db.session.execute(query):
-        hands[game_id].append(tuple(hand))  # type: ignore[arg-type]
-    return {g: standings.tallies(hands[g]) for g in game_ids}
+    for game_id, *hand, side, partner, tricks in db.session.execute(
+        query.where(rows.game_id.in_(list(games)))
+    ):
+        tens = standings.all_ten(games[game_id].sides, side, partner, tricks)
+        hands[game_id].append((*hand, tens))  # type: ignore[arg-type]
+    return {g: standings.tallies(hands[g]) for g in games}
 
 
 def shown(game_ids: list[str]) -> tuple[dict[str, Played], list[Tallies]]:
@@ -181,7 +187,7 @@ def shown(game_ids: list[str]) -> tuple[dict[str, Played], list[Tallies]]:
     again = [row for row in rows if kept[row[0]] is None]
     if again:
         fresh = _played(again)
-        counted = _tallies([row[0] for row in again])
+        counted = _tallies(fresh)
         for g, *_, v in again:
             kept[g] = (fresh[g], counted[g])
             _SHOWN.keep((g, v), kept[g])

@@ -82,11 +82,11 @@ def test_the_last_hand_that_differed_decides_a_level_game():
 
 def test_awards_go_to_the_best_bidders_and_an_award_no_one_earned_is_left_out():
     hands = [
-        ("Ann", "normal", 10, True, 250, 10),
-        ("Ann", "normal", 7, True, 200, 8),
-        ("Bob", "misere", None, True, 250, 0),
-        ("Bob", "normal", 8, False, -280, 7),
-        ("Cat", "normal", 7, True, 250, 10),  # a 7 taking all ten counts too
+        ("Ann", "normal", 10, True, 250, ("Ann",)),
+        ("Ann", "normal", 7, True, 200, ()),
+        ("Bob", "misere", None, True, 250, ()),
+        ("Bob", "normal", 8, False, -280, ()),
+        ("Cat", "normal", 7, True, 250, ("Cat",)),  # a 7 taking all ten counts too
     ]
     assert awards(hands) == [
         {"name": "Most contracts made", "players": ["Ann"], "value": 2},
@@ -94,17 +94,17 @@ def test_awards_go_to_the_best_bidders_and_an_award_no_one_earned_is_left_out():
         {"name": "Most ten-trick hands", "players": ["Ann", "Cat"], "value": 1},
         {"name": "Most misères made", "players": ["Bob"], "value": 1},
     ]
-    assert awards([("Cat", "normal", 6, False, -40, 5)]) == []
+    assert awards([("Cat", "normal", 6, False, -40, ())]) == []
 
 
 AWARD_HANDS = st.lists(
     st.tuples(
-        st.sampled_from(["Ann", "Bob", "Cat", "Dan"]),
+        st.sampled_from([None, "Ann", "Bob", "Cat", "Dan"]),
         st.sampled_from(["normal", "misere"]),
         st.one_of(st.none(), st.integers(6, 10)),
         st.one_of(st.none(), st.booleans()),
         st.one_of(st.none(), st.integers(-500, 520)),
-        st.one_of(st.none(), st.integers(0, 10)),
+        st.sampled_from([(), ("Ann", "Cat"), ("Bob", "Dan")]),
     )
 )
 
