@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from sqlalchemy import func, update
+from sqlalchemy import update
 
 from ..db import grants, store, tokens
 from ..db.models import RuleSet, db, utcnow
 from ..errors import N_, BadInput, NotFound
 from ..results.listing import Page
-from ..scoring import name_key, rules_from_dict
+from ..scoring import name_key, reading_order, rules_from_dict
 from ..text import clean_text
 
 # Database integer columns hold 32 bits on PostgreSQL.
@@ -21,12 +21,20 @@ DUPLICATE = BadInput(N_("There are already house rules with that name."), "name"
 AlsoSaved = Callable[[RuleSet, str], None] | None
 
 
+def _by_name(query: Any, start: int, count: int) -> Page:
+    """Return `count` of the house rules a query finds from `start`, in a reader's
+    order (sorted here: a database orders names by code point)."""
+    named = db.session.execute(query.with_only_columns(RuleSet.id, RuleSet.name))
+    order = sorted(named, key=lambda r: (reading_order(r.name), r.id))
+    ids = [r.id for r in order[start : start + count]]
+    found = {r.id: r for r in db.session.scalars(query.where(RuleSet.id.in_(ids)))}
+    return Page([found[i] for i in ids if i in found], 1, count, len(order))
+
+
 def list_rulesets(page: int = 1, per_page: int = 50) -> Page:
     """Return a page of the saved house rules, by name."""
-    total = db.session.execute(db.select(func.count(RuleSet.id))).scalar_one()
-    query = db.select(RuleSet).order_by(RuleSet.name_key, RuleSet.id)
-    rows = db.session.execute(query.limit(per_page).offset((page - 1) * per_page))
-    return Page(list(rows.scalars()), page, per_page, total)
+    found = _by_name(db.select(RuleSet), (page - 1) * per_page, per_page)
+    return Page(found.items, page, per_page, found.total)
 
 
 def find_rulesets(text: str = "", count: int = 50) -> Page:
@@ -34,11 +42,7 @@ def find_rulesets(text: str = "", count: int = 50) -> Page:
     query = db.select(RuleSet)
     if text.strip():
         query = query.where(RuleSet.name_key.contains(name_key(text), autoescape=True))
-    total = db.session.execute(
-        query.with_only_columns(func.count(RuleSet.id))
-    ).scalar_one()
-    rows = db.session.execute(query.order_by(RuleSet.name_key, RuleSet.id).limit(count))
-    return Page(list(rows.scalars()), 1, count, total)
+    return _by_name(query, 0, count)
 
 
 def names_of(ids: Iterable[int | None]) -> dict[int, str]:
@@ -59,7 +63,7 @@ def offered(own: Iterable[int], count: int = 10) -> list[RuleSet]:
         .limit(count - len(found))
     )
     found |= {r.id: r for r in db.session.execute(latest).scalars()}
-    return sorted(found.values(), key=lambda r: (r.name_key, r.id))
+    return sorted(found.values(), key=lambda r: (reading_order(r.name), r.id))
 
 
 def get_ruleset(ruleset_id: object) -> RuleSet:

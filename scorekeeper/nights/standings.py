@@ -11,6 +11,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..scoring import reading_order
+
 
 @dataclass(frozen=True)
 class TableResult:
@@ -108,7 +110,7 @@ def ranked(
         _, wins, points, _ = tally[name]
         return (-wins, -points) if rank_by == "wins" else (-points, -wins)
 
-    ordered = sorted(tally, key=lambda name: (key(name), name.casefold(), name))
+    ordered = sorted(tally, key=lambda name: (key(name), reading_order(name)))
     rows, rank = [], 0
     for place, name in enumerate(ordered, start=1):
         if place == 1 or key(name) != key(ordered[place - 2]):
@@ -223,7 +225,9 @@ def awarded(games: Iterable[Tallies]) -> list[dict[str, Any]]:
     for name, key in AWARDS:
         best = max(counts[key].values(), default=0)
         if best > 0:
-            players = sorted(p for p, v in counts[key].items() if v == best)
+            players = sorted(
+                (p for p, v in counts[key].items() if v == best), key=reading_order
+            )
             won.append({"name": name, "players": players, "value": best})
     return won
 

@@ -27,7 +27,7 @@ from ..db.models import Game, GameSide, Player, db
 from ..errors import N_, BadInput, Conflict, NotFound, Stale
 from ..results import counting, game_rows, listing, ratings, standings, tallies
 from ..results.models import PlayerResult
-from ..scoring import ScoringError, clean_name, name_key, rules_from_dict
+from ..scoring import ScoringError, clean_name, name_key, reading_order, rules_from_dict
 from ..seasons import service as seasons
 from . import service
 from .change import Change, both, games
@@ -108,9 +108,7 @@ def plan(name: str, new_name: str) -> Change:
         into=into,
         moving=len(seats),
         joining=len(others),
-        spellings=tuple(
-            sorted({s for _, s in changing}, key=lambda s: (s.casefold(), s))
-        ),
+        spellings=tuple(sorted({s for _, s in changing}, key=reading_order)),
         games=tuple(sorted({g for g, _ in changing})),
         looks_like=alike[0][1] if alike else None,
     )

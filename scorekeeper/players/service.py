@@ -12,14 +12,14 @@ from datetime import datetime
 from typing import Any
 
 from flask_babel import format_decimal, format_percent, gettext, ngettext
-from sqlalchemy import func, select
+from sqlalchemy import select
 
 from ..db.models import db
 from ..errors import NotFound
 from ..results import ratings, stats
 from ..results.listing import Page
 from ..results.models import ALL_TIME, PlayerRating, RatingRow, pair, spelling, standing
-from ..scoring import ENDINGS, name_key
+from ..scoring import ENDINGS, name_key, reading_order
 
 # How many partners and opponents a player's page names.
 NAMED = 3
@@ -137,38 +137,53 @@ def _rated(rows: list[Any]) -> list[Rated]:
     ]
 
 
+def by_rating(rows: list[Any], page: int, per_page: int) -> list[str]:
+    """Return the name keys of one page of (key, rating) rows: best rating first,
+    players level (partners who always played together) and the unrated in a
+    reader's order. Sorted here, not in SQL: a database orders by code point."""
+
+    def order(row: Any) -> tuple[Any, ...]:
+        unrated = row[1] is None
+        return unrated, 0.0 if unrated else -row[1], reading_order(row[0])
+
+    start = (page - 1) * per_page
+    return [row[0] for row in sorted(rows, key=order)[start : start + per_page]]
+
+
 def leaderboard(page: int, per_page: int) -> Page:
     """Return a page of players by rating (mu - 3 sigma), best first."""
-    query = select(PlayerRating).order_by(
-        PlayerRating.ordinal.desc(), PlayerRating.name_key
+    every = db.session.execute(select(PlayerRating.name_key, PlayerRating.ordinal))
+    rated = list(every)
+    keys = by_rating(rated, page, per_page)
+    found = db.session.scalars(
+        select(PlayerRating).where(PlayerRating.name_key.in_(keys))
     )
-    rows = db.session.execute(query.limit(per_page).offset((page - 1) * per_page))
-    total = db.session.execute(
-        select(func.count()).select_from(PlayerRating)
-    ).scalar_one()
-    return Page(_rated(list(rows.scalars())), page, per_page, total)  # type: ignore[arg-type]
+    by_key = {row.name_key: row for row in found}
+    shown = [by_key[key] for key in keys if key in by_key]
+    return Page(_rated(shown), page, per_page, len(rated))  # type: ignore[arg-type]
 
 
 def everyone(page: int, per_page: int) -> Page:
     """Return a page of every player: the rated by rating, best first, then the rest.
 
     A player without a finished game has no rating yet; they are listed
-    after the rated ones, by name.
+    after the rated ones, in a reader's order.
     """
-    unrated = PlayerRating.ordinal.is_(None)
+    players = (standing.c.scope == ALL_TIME, standing.c.team.is_(False))
+    keyed = db.session.execute(
+        select(standing.c.who, PlayerRating.ordinal)
+        .outerjoin(PlayerRating, PlayerRating.name_key == standing.c.who)
+        .where(*players)
+    ).all()
+    keys = by_rating(keyed, page, per_page)
     query = (
         select(standing.c.who, standing.c.games, PlayerRating)
         .outerjoin(PlayerRating, PlayerRating.name_key == standing.c.who)
-        .where(standing.c.scope == ALL_TIME, standing.c.team.is_(False))
-        .order_by(unrated, PlayerRating.ordinal.desc(), standing.c.who)
+        .where(*players, standing.c.who.in_(keys))
     )
-    found = db.session.execute(query.limit(per_page).offset((page - 1) * per_page))
-    rows = list(found)
-    total = db.session.execute(
-        select(func.count())
-        .select_from(standing)
-        .where(standing.c.scope == ALL_TIME, standing.c.team.is_(False))
-    ).scalar_one()
+    found = {row.who: row for row in db.session.execute(query)}
+    rows = [found[key] for key in keys if key in found]
+    total = len(keyed)
     named = spellings([row.who for row in rows])
     listed = []
     for row in rows:
@@ -180,13 +195,13 @@ def everyone(page: int, per_page: int) -> Page:
 
 def _together(key: str, beside: bool) -> list[Together]:
     """Return the partners (or opponents) a player met most successfully, best first."""
-    query = (
-        select(pair.c.other, pair.c.games, pair.c.wins)
-        .where(pair.c.who == key, pair.c.beside == beside)
-        .order_by(pair.c.wins.desc(), pair.c.games, pair.c.other)
-        .limit(NAMED)
+    query = select(pair.c.other, pair.c.games, pair.c.wins).where(
+        pair.c.who == key, pair.c.beside == beside
     )
-    rows = db.session.execute(query).all()
+    every = db.session.execute(query).all()
+    # Level ones in a reader's order: sorted here, as SQL would by code point.
+    every.sort(key=lambda r: (-r.wins, r.games, reading_order(r.other)))
+    rows = every[:NAMED]
     named = spellings([r.other for r in rows])
     return [Together(named[r.other], r.games, r.wins) for r in rows]
 

@@ -9,6 +9,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 from typing import Any, TypeVar
 
+from ..scoring import reading_order
 from .models import ALL_TIME, COUNTERS
 
 WIN_KINDS = ("front_door", "back_door")
@@ -20,7 +21,7 @@ Key = TypeVar("Key", str, tuple[Any, ...])
 
 def team_name(players: Iterable[str]) -> str:
     """Return a team's name from its players, the same whatever the seating."""
-    return " & ".join(sorted(players, key=str.casefold))
+    return " & ".join(sorted(players, key=reading_order))
 
 
 def _outcome(counts: Counter[str], row: Row, ending: str | None) -> None:
@@ -111,7 +112,7 @@ def labels(players: Iterable[Row]) -> dict[str, tuple[str, str]]:
     for rows in sides.values():
         if len(rows) > 1:  # a team: keyed as results.team_key keys it
             key = "\n".join(sorted(r["name_key"] for r in rows))
-            ordered = sorted((r["name"] for r in rows), key=str.casefold)
+            ordered = sorted((r["name"] for r in rows), key=reading_order)
             found[key] = (team_name(ordered), "\n".join(ordered))
     return found
 

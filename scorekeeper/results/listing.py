@@ -12,7 +12,7 @@ from sqlalchemy import Select, UnaryExpression, and_, func, select
 from ..db.models import Game, GameSide, Player, Season, db
 from ..db.store import rules_and_table
 from ..errors import N_, BadInput, Conflict, Quoted
-from ..scoring import Table, lookalike, name_key
+from ..scoring import Table, lookalike, name_key, reading_order
 from .models import ALL_TIME, PlayerResult, SideResult, standing
 from .seasonal import in_season
 
@@ -189,13 +189,15 @@ def list_games(
 
 
 def player_names() -> list[str]:
-    """Return the names of everyone who has played, most games first."""
-    query = (
-        select(standing.c.name)
-        .where(standing.c.scope == ALL_TIME, standing.c.team.is_(False))
-        .order_by(standing.c.games.desc(), standing.c.name)
+    """Return the names of everyone who has played, most games first, then in
+    a reader's order."""
+    query = select(standing.c.name, standing.c.games).where(
+        standing.c.scope == ALL_TIME, standing.c.team.is_(False)
     )
-    return list(db.session.execute(query).scalars())
+    rows = db.session.execute(query).all()
+    return [
+        r.name for r in sorted(rows, key=lambda r: (-r.games, reading_order(r.name)))
+    ]
 
 
 def lookalikes(

@@ -17,6 +17,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.sql.expression import Update
 
 from ..db.models import Game, Season, db
+from ..scoring import reading_order
 from .counting import Rows, counts, fold, labels, moved, team_name
 from .models import ALL_TIME, COUNTERS, PlayerResult, SideResult, standing
 from .seasonal import holds, in_season, scopes
@@ -171,7 +172,7 @@ def _forget(game: Game, whos: list[str], season: Season | None) -> None:
                     PlayerResult.side == side.position,
                 )
             ).scalars()
-            ordered = sorted(names, key=str.casefold)
+            ordered = sorted(names, key=reading_order)
             name, players = team_name(ordered), "\n".join(ordered)
             first_game, first_created = side.game_id, side.created
         else:

@@ -8,7 +8,7 @@ from typing import Any
 from sqlalchemy import and_, func, or_, select
 
 from ..db.models import Game, Season, db
-from ..scoring import SUITS
+from ..scoring import SUITS, reading_order
 from ..scoring.contracts import LEVELS
 from .models import ALL_TIME, standing
 from .seasonal import in_season
@@ -126,7 +126,7 @@ def ranked(
             )
         )
     rows = list(db.session.execute(query).all())
-    rows.sort(key=lambda r: (-r.games, -r.wins, r.name.casefold()))
+    rows.sort(key=lambda r: (-r.games, -r.wins, reading_order(r.name)))
     kept = rows if shown is None else rows[:shown]
     total = db.session.execute(select(func.count()).where(chosen)).scalar_one()
     return [as_stats(row) for row in kept], total - len(kept)

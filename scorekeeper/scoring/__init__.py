@@ -14,7 +14,7 @@ from .game import (
     replay,
 )
 from .hands import Hand, contracting_sides, make_hand, parse_contract, score_hand
-from .names import key_outgrows, lookalike, name_key, normal_name
+from .names import key_outgrows, lookalike, name_key, normal_name, reading_order
 from .outlook import (
     Outlook,
     bids_offered,
@@ -38,6 +38,7 @@ from .table import SHAPES, Side, Table, clean_name, make_table
 
 __all__ = [
     "name_key",
+    "reading_order",
     "normal_name",
     "key_outgrows",
     "lookalike",

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import functools
+import struct
+import threading
 import unicodedata
+from typing import Any
 
+import pyuca  # type: ignore[import-untyped]
 from confusable_homoglyphs import (  # type: ignore[import-untyped]
     categories,
     confusables,
@@ -39,6 +43,35 @@ def name_key(text: str) -> str:
     """
     folded = unicodedata.normalize("NFKC", normal_name(text)).casefold()
     return unicodedata.normalize("NFKC", folded)
+
+
+_COLLATOR: list[Any] = []
+_BUILDING = threading.Lock()
+
+
+def collator() -> Any:
+    """Return the Unicode Collation Algorithm's collator (pyuca, its default
+    table), built once a process, when a list of names is first sorted: reading
+    its table takes about a second."""
+    if not _COLLATOR:
+        with _BUILDING:
+            if not _COLLATOR:
+                _COLLATOR.append(pyuca.Collator())
+    return _COLLATOR[0]
+
+
+# A server's names, kept: computing a key takes a fifth of a millisecond.
+@functools.lru_cache(maxsize=1 << 16)
+def reading_order(text: str) -> tuple[bytes, str]:
+    """Return the key that lists names in a reader's order: the Unicode
+    Collation Algorithm's ('Émile' with the E's, before 'Ophélie'; case and
+    accents weigh less than letters), then the name itself, so that names the
+    algorithm finds equal still come out one way. Every list of names sorts
+    by this key, and by no other."""
+    weights = collator().sort_key(text)
+    # Each weight two bytes, high first: bytes compare as the weights would,
+    # at a tenth of the memory a tuple of ints keeps.
+    return struct.pack(f">{len(weights)}H", *weights), text
 
 
 # A name's compared form is kept in a column four times the name's own limit:

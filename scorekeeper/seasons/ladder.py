@@ -17,7 +17,7 @@ from ..db.models import Season, db
 from ..nights import board
 from ..nights.models import Night
 from ..results.seasonal import days
-from ..scoring import name_key
+from ..scoring import name_key, reading_order
 
 RANK_BY = ("wins", "points")
 MOST_NIGHTS = 100
@@ -95,7 +95,7 @@ def ladder(
     def key(rung: Rung) -> tuple[int, int]:
         return _order(rank_by, rung.wins, rung.points)
 
-    rungs.sort(key=lambda r: (key(r), r.player.casefold(), r.player))
+    rungs.sort(key=lambda r: (key(r), reading_order(r.player)))
     ranked: list[Rung] = []
     for rung in (r for r in rungs if r.nights >= min_nights):
         shared = ranked and key(ranked[-1]) == key(rung)
