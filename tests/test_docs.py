@@ -85,6 +85,65 @@ def test_api_doc_names_the_headers_and_statuses() -> None:
         assert f"| `{status}` |" in text
 
 
+# Links between the docs (and from the README) land where they say: on a file
+# that exists and, for a link to a part of it (`file.md#anchor`, or a heading
+# named after the link, `[api.md](api.md), *Names*` or `, "Names"`), on a
+# heading it has (issue 40.10: a link named a section no one had written).
+PAGES = [DOCS.parent / "README.md", *sorted(DOCS.glob("*.md"))]
+LINK = re.compile(
+    r"\[[^\]]*\]\((?P<file>[^)\s#]+\.md)?(?:#(?P<anchor>[^)\s]+))?\)"
+    r"(?:,\s+(?:\"(?P<quoted>[^\"]+)\"|\*(?P<starred>[^*]+)\*))?"
+)
+
+
+def slug(heading: str) -> str:
+    """Return a heading's anchor as GitHub makes it: lower case, marks and
+    punctuation gone (hyphens and underscores kept), spaces as hyphens."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def anchors(text: str) -> set[str]:
+    """Return the anchors of a page's headings, those in fenced code left out."""
+    found, fenced = set(), False
+    for line in text.splitlines():
+        if line.startswith("```"):
+            fenced = not fenced
+        elif not fenced and re.match(r"#{1,6} ", line):
+            found.add(slug(line.lstrip("#")))
+    return found
+
+
+def broken_links(page: Path, text: str) -> list[str]:
+    """Return each link of a page to a file or a heading that does not exist."""
+    broken = []
+    for link in LINK.finditer(text):
+        target = page.parent / link["file"] if link["file"] else page
+        if link["file"] and "://" in link["file"]:
+            continue
+        if not target.is_file():
+            broken.append(link[0])
+            continue
+        named = link["anchor"] or link["quoted"] or link["starred"]
+        if named and slug(named) not in anchors(target.read_text(encoding="utf-8")):
+            broken.append(link[0])
+    return broken
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
+def test_every_link_between_the_docs_lands_on_a_heading_that_exists(page):
+    assert broken_links(page, page.read_text(encoding="utf-8")) == []
+
+
+def test_a_link_to_a_heading_no_page_has_is_caught() -> None:
+    nights = DOCS / "nights.md"
+    assert broken_links(nights, "[api.md](api.md#no-such-part).") != []
+    assert broken_links(nights, '[api.md](api.md), "No such part".') != []
+    assert broken_links(nights, "[api.md](api.md), *No such part*.") != []
+    assert broken_links(nights, "[gone.md](gone.md).") != []
+    assert broken_links(nights, "[api.md](api.md#names), *Names*.") == []
+    assert broken_links(nights, "[here](#the-round-clock).") == []
+
+
 # Club nights: docs/nights.md states the rules the app plays by (issue 30).
 
 
@@ -160,3 +219,20 @@ def test_the_nights_doc_names_every_field_a_night_answers(client) -> None:
     assert {"hands", "director_token", "links", "awards"} <= keys
     missing = sorted(k for k in keys if f'"{k}"' not in text and f"`{k}`" not in text)
     assert missing == []
+
+
+def _section(text: str, heading: str) -> str:
+    """Return a page's section under a heading, down to the next of its level."""
+    start = text.index(f"\n{heading}\n")
+    level = heading.split(" ")[0]
+    end = text.find(f"\n{level} ", start + 1)
+    return text[start : end if end != -1 else len(text)]
+
+
+LADDER = ["best_nights", "min_nights", "rank_by", "nights", "nights_won", "wins"]
+
+
+@pytest.mark.parametrize("field", [*LADDER, "points", "ranked", "unranked"])
+def test_the_nights_doc_states_the_ladders_rules_in_its_own_section(field):
+    section = _section(_text("nights.md"), "## A club's ladder across nights")
+    assert f"`{field}`" in section or f"**{field.capitalize()}**" in section
