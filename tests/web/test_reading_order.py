@@ -157,3 +157,10 @@ def test_saved_house_rules_are_listed_in_a_readers_order(client):
     assert names == ["Émile's", "Ophélie's", "Yves'", "Zack's"]
     second = client.get("/api/rulesets?per_page=2&page=2").json["rulesets"]
     assert [r["name"] for r in second] == ["Yves'", "Zack's"]
+
+
+def test_statistics_list_level_players_and_name_teams_in_a_readers_order(client, club):
+    page = client.get("/stats").text
+    players = part(page, "<h2>Players</h2>", "<h2>Teams</h2>")
+    assert order_in(players) == READER
+    assert "Émile &amp; Ophélie" in page and "Yves &amp; Zack" in page
