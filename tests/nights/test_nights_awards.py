@@ -6,8 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from flask.testing import FlaskClient
+from test_nights_reads import forget
 
+from scorekeeper.db.models import db
 from scorekeeper.nights.standings import all_ten, awards
+from scorekeeper.results.models import HandResultRow
 
 AC_BD = (("Ann", "Cat"), ("Bob", "Dan"))
 
@@ -84,3 +87,19 @@ def test_a_night_gives_the_ten_trick_award_to_both_players_of_the_side(client):
         "players": ["Ann", "Cat", "Eve", "Gus"],
         "value": 1,
     }
+
+
+def test_flask_rescore_rebuilds_the_kept_rows_the_awards_read(app, client, runner):
+    body = {"name": "Tens", "round_hands": 4, "players": EIGHT}
+    night = client.post("/api/nights", json=body).json
+    _hand(client, night, 0, bidder="Ann", contract="7D", tricks=10)
+    _hand(client, night, 1, bidder="Fay", contract="6S", tricks=0)
+    before = client.get(f"/api/nights/{night['id']}").json["awards"]
+    with app.app_context():  # the kept results lost: no award at all
+        db.session.execute(db.delete(HandResultRow))
+        db.session.commit()
+    forget()
+    assert client.get(f"/api/nights/{night['id']}").json["awards"] == []
+    assert runner.invoke(args=["rescore"]).exit_code == 0
+    forget()
+    assert client.get(f"/api/nights/{night['id']}").json["awards"] == before
