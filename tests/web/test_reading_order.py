@@ -164,3 +164,16 @@ def test_statistics_list_level_players_and_name_teams_in_a_readers_order(client,
     players = part(page, "<h2>Players</h2>", "<h2>Teams</h2>")
     assert order_in(players) == READER
     assert "Émile &amp; Ophélie" in page and "Yves &amp; Zack" in page
+
+
+def test_a_players_best_partners_level_on_wins_come_in_a_readers_order(client):
+    api = Api(client)
+    for partner in ("Ophélie", "Élodie"):  # Émile wins once beside each
+        sides = [
+            {"name": "Us", "players": ["Émile", partner]},
+            {"name": "Them", "players": THEM},
+        ]
+        api.create(sides=sides, first_dealer="Émile")
+        api.hand(bidder="Émile", contract="10NT", tricks=10)
+    shown = client.get("/api/players/Émile").json
+    assert [p["name"] for p in shown["partners"]] == ["Élodie", "Ophélie"]
