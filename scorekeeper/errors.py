@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from babel.lists import format_list
+from babel.numbers import format_decimal
 from flask import Flask, Response, current_app, jsonify, render_template, request
 from flask_babel import get_locale, get_translations, gettext
 from werkzeug.exceptions import HTTPException
@@ -135,6 +136,11 @@ def in_words(value: object) -> object:
         return gettext(QUOTES, value=value.inner)
     if isinstance(value, AppError | ScoringError):
         return app_error(value).message
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 1000:
+        # A number as the language writes it: « 1 000 » in French, as the pages
+        # do; English keeps the plain digits its pages show (1000).
+        spoken = str(get_locale() or "en")
+        return value if spoken == "en" else format_decimal(value, locale=spoken)
     return value
 
 

@@ -176,6 +176,13 @@ def points(number: int) -> str:
     return f"{MINUS}{said}" if number < 0 else said
 
 
+def decimal(number: float, pattern: str = "0.0") -> str:
+    """Return a decimal number as the page's language writes it (0,6 in French),
+    with the minus sign, not a hyphen (−0,6): the `decimalformat` filter."""
+    said = format_decimal(number, pattern, locale=current())
+    return said.replace("-", MINUS)
+
+
 @lru_cache(maxsize=4096)
 def _written(size: int, spoken: str) -> str:
     """Return a number of points as a language writes it (Babel's rules, each
@@ -264,6 +271,7 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(points)
     app.add_template_filter(day)
     app.add_template_filter(listed)
+    app.add_template_filter(decimal, "decimalformat")  # Flask-Babel's, with −
     app.add_url_rule("/language", "language", switch, methods=["POST"])
     # A language is no secret worth a token: a form from anywhere may change it,
     # and the home page that carries the switch needs no session for it.

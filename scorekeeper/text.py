@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .errors import N_, BadInput
 from .scoring import key_outgrows, normal_name
 
@@ -33,3 +35,9 @@ def clean_text(value: str, field: str, *, keyed: bool = False) -> str:
             named=field,
         )
     return value
+
+
+def default_name(sides: Iterable[str]) -> str:
+    """Return the name a game gets when none is typed: its sides', 'Us v Them'
+    (the API's; a page says it in its own language, nights/room/names.py)."""
+    return " v ".join(sides)

@@ -26,7 +26,7 @@ from ..scoring import (
     rules_from_dict,
     rules_to_dict,
 )
-from ..text import TEXT_LIMIT, clean_text
+from ..text import TEXT_LIMIT, clean_text, default_name
 from . import tokens
 from .heads import GAME_ID
 from .kept import Kept
@@ -192,7 +192,7 @@ def load(game_id: str) -> Loaded:
 
 def game_columns(name: str, table: Table, notes: str) -> dict[str, Any]:
     """Return a new game's own columns but its rules: name, notes, first dealer."""
-    name = clean_text(name, "name") or " v ".join(s.name for s in table.sides)
+    name = clean_text(name, "name") or default_name(s.name for s in table.sides)
     return {
         "name": name[:TEXT_LIMIT],
         "notes": clean_text(notes, "notes"),

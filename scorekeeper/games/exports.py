@@ -52,7 +52,9 @@ def hands_csv(table: Table, state: GameState) -> str:
             table.sides[hand.side].name if hand.side is not None else None
         )
         made = said[result.made]
-        contract = result.contract.name if result.contract else gettext("passed")
+        contract = (
+            language.named(result.contract) if result.contract else gettext("passed")
+        )
         row: list[Cell] = [result.number, result.dealer, bidder, hand.partner]
         row += [contract, made]
         for tricks, points, total in zip(

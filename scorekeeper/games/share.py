@@ -13,7 +13,7 @@ from flask import (
     render_template,
     url_for,
 )
-from flask_babel import gettext
+from flask_babel import gettext, pgettext
 
 from ..api import schema, sheets
 from ..api.sheets import attachment, csv_file
@@ -93,13 +93,13 @@ def play_link(game_id: str):
 def played(game: Loaded) -> exports.Played:
     """Return a loaded game as the exports take it, named as the page says it."""
     row = game.game
-    name = names.title(row.id, row.name)
+    name = names.title(row.id, row.name, [side.name for side in game.table.sides])
     return exports.Played(row.created, name, row.notes, game.table, game.state)
 
 
 def stem(game: Loaded) -> str:
     """Return a game's file name stem: its name and the day it started."""
-    return sheets.file_stem(game.game.name, f"{game.game.created:%Y-%m-%d}")
+    return sheets.file_stem(played(game).name, f"{game.game.created:%Y-%m-%d}")
 
 
 @bp.get("/games/<game_id>/hands.csv")
@@ -107,7 +107,8 @@ def hands_csv(game_id: str) -> Response:
     """Download a game's hands, with each side's points and running totals."""
     game = service.load(game_id)
     text = exports.hands_csv(game.table, game.state)
-    return csv_file(text, f"{stem(game)}-hands.csv")
+    hands = sheets.file_stem(pgettext("file name", "hands"))
+    return csv_file(text, f"{stem(game)}-{hands}.csv")
 
 
 @bp.get("/games/<game_id>/game.json")

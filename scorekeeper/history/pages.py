@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, Response, current_app, render_template, request, url_for
-from flask_babel import format_decimal, format_percent, gettext, ngettext
+from flask_babel import format_percent, gettext, ngettext, pgettext
 
+from .. import language
 from ..api import schema, sheets
 from ..api.sheets import csv_file
 from ..errors import BadInput
@@ -52,8 +53,7 @@ def tricks_words(s: stats.Stats) -> str:
     if not count:
         return "—"
     taken, bid = (
-        format_decimal(round(n / count, 1), "0.0")
-        for n in (s.tricks_taken, s.tricks_bid)
+        language.decimal(round(n / count, 1)) for n in (s.tricks_taken, s.tricks_bid)
     )
     return gettext("%(taken)s taken on an average bid of %(bid)s", taken=taken, bid=bid)
 
@@ -157,5 +157,5 @@ def games_csv() -> Response:
     everything = schema.NUMBER_LIMIT
     games = listing.list_games(1, everything, player, status, season).items
     words = (player or "", status or "", season.name if season else "")
-    name = sheets.file_stem("games", *words)
-    return csv_file(exports.games_csv(games), f"{name}.csv")
+    name = sheets.file_stem(pgettext("file name", "games"), *words)
+    return csv_file(exports.games_csv(named(games)), f"{name}.csv")

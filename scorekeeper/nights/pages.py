@@ -290,4 +290,5 @@ def results(night_id: str) -> BaseResponse:
     rows: list[list[Any]] = [header]
     for s in board.night_to_dict(found)["standings"]:
         rows.append([s[k] for k in keys])
-    return csv_file(to_csv(rows), f"{file_stem(found.name, 'results')}.csv")
+    stem = file_stem(found.name, pgettext("file name", "results"))
+    return csv_file(to_csv(rows), f"{stem}.csv")

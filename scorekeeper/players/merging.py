@@ -24,7 +24,7 @@ from sqlalchemy.orm import selectinload
 
 from ..db import store
 from ..db.models import Game, GameSide, Player, db
-from ..errors import N_, BadInput, Conflict, NotFound, Stale
+from ..errors import N_, BadInput, Conflict, NotFound, Quoted, Stale
 from ..results import counting, game_rows, listing, ratings, standings, tallies
 from ..results.models import PlayerResult
 from ..scoring import ScoringError, clean_name, name_key, reading_order, rules_from_dict
@@ -64,8 +64,9 @@ def plan(name: str, new_name: str) -> Change:
     key = name_key(name)
     seats = _seats(key)
     if not seats:
+        # The typed name between the page's quotes (« Zoé » in French).
         raise NotFound(
-            gettext("No one called %(name)s has played here.", name=name), "name"
+            N_("No one called %(name)s has played here."), "name", name=Quoted(name)
         )
     # Seated only in games with no hand, a person has no counted spelling.
     old = service.spellings([key]).get(key, seats[0][1])

@@ -11,11 +11,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from flask_babel import format_decimal, format_percent, gettext, ngettext
+from flask_babel import format_percent, gettext, ngettext
 from sqlalchemy import select
 
+from .. import language
 from ..db.models import db
-from ..errors import NotFound
+from ..errors import N_, NotFound, Quoted
 from ..results import ratings, stats
 from ..results.listing import Page
 from ..results.models import ALL_TIME, PlayerRating, RatingRow, pair, spelling, standing
@@ -35,7 +36,7 @@ UNSETTLED, SETTLED = 6.0, 3.5
 def tenths(value: float, signed: bool = False) -> str:
     """Return a number to one decimal, as the page's language writes it (Babel)."""
     # Rounded first, as "%.1f" rounds: Babel would round the float's repr again.
-    return format_decimal(round(value, 1), "+0.0;-0.0" if signed else "0.0")
+    return language.decimal(round(value, 1), "+0.0;-0.0" if signed else "0.0")
 
 
 @dataclass(frozen=True)
@@ -229,8 +230,9 @@ def profile(name: str) -> Profile:
     mine = (standing.c.scope == ALL_TIME, standing.c.who == key)
     row = db.session.execute(select(standing).where(*mine)).first()
     if row is None:
+        # The typed name between the page's quotes (« Zoé » in French).
         raise NotFound(
-            gettext("No one called %(name)s has played here.", name=name), "name"
+            N_("No one called %(name)s has played here."), "name", name=Quoted(name)
         )
     now = rating(key)
     history = db.session.execute(

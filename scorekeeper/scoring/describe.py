@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .contracts import ENGLISH, KNOWN_SPECIALS, SUIT_SYMBOL, WORTH, Contract, Words
 from .errors import N_
-from .rules import PRESET_NAMES, Rules
+from .rules import PRESET_BASES, Rules
 
 # Special contracts whose default value RULES.md marks as assumed, and their
 # sentence then (the American preset's misère at 250 is assumed too).
@@ -365,10 +365,9 @@ def describe_rules(
 ) -> list[str]:
     """Return the rules in force as short plain sentences (at a table of
     `players`, only those that apply there), in the language of `words`."""
-    name = words.gettext(PRESET_NAMES.get(rules.preset, rules.preset))
     five = players in (None, 5)
     return [
-        words.gettext("Based on the %(preset)s rules.") % {"preset": name},
+        words.gettext(PRESET_BASES[rules.preset]),
         *_contracts(rules, words),
         *_hand(rules, words, five),
         *_end(rules, words, five),

@@ -14,6 +14,8 @@ from confusable_homoglyphs import (  # type: ignore[import-untyped]
     confusables,
 )
 
+from .errors import N_, Word
+
 # Letters that draw nothing: Hangul fillers and the braille blank.
 BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 # Categories that draw nothing on their own: spaces, format and combining marks.
@@ -27,6 +29,27 @@ WRITTEN_TOGETHER = (
     frozenset({"HAN", "HANGUL"}),
     frozenset({"HAN", "BOPOMOFO"}),
 )
+
+
+# The alphabets a refusal names, as nouns in the page's language (issue 42.3: a
+# French refusal said "Cyrillic and Latin"); one the catalogue lacks keeps its
+# Unicode name.
+SCRIPT_WORDS = {
+    "ARABIC": N_("Arabic"),
+    "ARMENIAN": N_("Armenian"),
+    "CHEROKEE": N_("Cherokee"),
+    "CYRILLIC": N_("Cyrillic"),
+    "DEVANAGARI": N_("Devanagari"),
+    "GEORGIAN": N_("Georgian"),
+    "GREEK": N_("Greek"),
+    "HAN": N_("Han"),
+    "HANGUL": N_("Hangul"),
+    "HEBREW": N_("Hebrew"),
+    "HIRAGANA": N_("Hiragana"),
+    "KATAKANA": N_("Katakana"),
+    "LATIN": N_("Latin"),
+    "THAI": N_("Thai"),
+}
 
 
 def normal_name(text: str) -> str:
@@ -85,7 +108,8 @@ def key_outgrows(text: str, most: int) -> bool:
 
 
 def mixed_scripts(text: str) -> tuple[str, ...]:
-    """Return the scripts one word of a name mixes ('Аnn', a Cyrillic А), or ()."""
+    """Return the scripts one word of a name mixes ('Аnn', a Cyrillic А), or (),
+    each a Word the page translates."""
     if text.isascii():  # Latin letters and common signs: one script at most
         return ()
     words: list[set[str]] = [set()]
@@ -97,7 +121,8 @@ def mixed_scripts(text: str) -> tuple[str, ...]:
             words[-1].add(script)
     for scripts in words:
         if len(scripts) > 1 and not any(scripts <= ok for ok in WRITTEN_TOGETHER):
-            return tuple(sorted(s.title() for s in scripts))
+            named = (SCRIPT_WORDS.get(s, s.title()) for s in scripts)
+            return tuple(sorted(Word(name) for name in named))
     return ()
 
 

@@ -97,6 +97,27 @@ PRESET_NAMES = {
     "perfect": N_("Perfect"),
     "walker_ultimate": N_("Walker Ultimate"),
 }
+# Each preset's rules named whole, a sentence a translator sees as a page shows
+# it: French writes « Règles australiennes », an adjective after its noun, not
+# « Règles : Australiennes » (issue 42.3).
+PRESET_RULES = {
+    DEFAULT_PRESET: N_("Australian rules"),
+    "american": N_("American rules"),
+    "youngstown": N_("Youngstown rules"),
+    "tasmanian": N_("Tasmanian rules"),
+    "french_canadian": N_("French Canadian rules"),
+    "perfect": N_("Perfect rules"),
+    "walker_ultimate": N_("Walker Ultimate rules"),
+}
+PRESET_BASES = {
+    DEFAULT_PRESET: N_("Based on the Australian rules."),
+    "american": N_("Based on the American rules."),
+    "youngstown": N_("Based on the Youngstown rules."),
+    "tasmanian": N_("Based on the Tasmanian rules."),
+    "french_canadian": N_("Based on the French Canadian rules."),
+    "perfect": N_("Based on the Perfect rules."),
+    "walker_ultimate": N_("Based on the Walker Ultimate rules."),
+}
 
 # Settings RULES.md marks *assumed*, per preset: where the seeds leave it open.
 _ASSUMED_BY_PRESET: dict[str, dict[str, object]] = {

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .contracts import ENGLISH, Words
 from .errors import N_
-from .rules import PRESET_NAMES, PRESETS, Rules
+from .rules import PRESET_NAMES, PRESET_RULES, PRESETS, Rules
 from .settings import SETTINGS
 
 NUMBER = "number"  # a number setting's phrase, its value as %(value)s
@@ -140,4 +140,4 @@ def in_short(rules: Rules, words: Words = ENGLISH) -> str:
             "preset": name,
             "changes": "; ".join(changed),
         }
-    return _("%(preset)s rules") % {"preset": name}
+    return _(PRESET_RULES[rules.preset])

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .errors import N_, Quoted, ScoringError, Word
+from .errors import N_, Listed, Quoted, ScoringError, Word
 from .names import (
     is_visible,
     key_outgrows,
@@ -150,7 +150,7 @@ def clean_name(
             ),
             what=Word(what),
             name=Quoted(name),
-            scripts=" and ".join(mixed),
+            scripts=Listed(mixed),
         )
     return name
 

@@ -14,7 +14,7 @@ from flask import (
     request,
     url_for,
 )
-from flask_babel import gettext
+from flask_babel import gettext, pgettext
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 from wtforms import (
@@ -177,6 +177,6 @@ def standings_csv(season_id: int) -> Response:
         *table.table(found, False, 1, schema.NUMBER_LIMIT).items,
         *table.table(found, True, 1, schema.NUMBER_LIMIT).items,
     ]
-    name = sheets.file_stem("standings", found.name)
+    name = sheets.file_stem(pgettext("file name", "standings"), found.name)
     rungs = ladder.season_ladder(found)
     return csv_file(exports.standings_csv(lines, rungs), f"{name}.csv")

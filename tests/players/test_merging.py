@@ -128,7 +128,7 @@ def test_merging_two_players_moves_every_game_and_statistic(app: Flask, runner):
         figures = replay_figures("ann", played)
         assert figures["games"] == 5
         assert page_figures(ann) == figures
-        with pytest.raises(NotFound, match="No one called Annie"):
+        with pytest.raises(NotFound, match="No one called 'Annie'"):
             players.profile("Annie")
         whos = db.session.execute(select(standing.c.who)).scalars().all()
         assert not [who for who in whos if "annie" in who]

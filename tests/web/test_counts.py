@@ -175,8 +175,8 @@ def test_each_award_is_one_sentence_that_counts_what_it_counts(client):
         "<strong>Most misères made</strong>: Eve (2 misères)",
     ]
     assert said["fr"] == [
-        "<strong>Plus de mises réussies</strong>\u00a0: Ann (1 mise)",
+        "<strong>Le plus de mises réussies</strong>\u00a0: Ann (1 mise)",
         "<strong>Meilleure manche</strong>\u00a0: Bob et Cat (1\u202f000 points)",
-        "<strong>Plus de manches à dix levées</strong>\u00a0: Dan (2 manches)",
-        "<strong>Plus de misères réussies</strong>\u00a0: Eve (2 misères)",
+        "<strong>Le plus de manches à dix levées</strong>\u00a0: Dan (2 manches)",
+        "<strong>Le plus de misères réussies</strong>\u00a0: Eve (2 misères)",
     ]

@@ -68,7 +68,7 @@ def test_every_page_of_a_game_in_french_shows_no_english_catalogue_string(app, c
     assert "— passé" in page and "Manche 2\u00a0: <strong>" not in page
     # What wins or loses each side the game next hand, as a player would say it.
     assert "Nous\u00a0: Une chute à 8♥ fait perdre." in page
-    assert "Eux\u00a0: 8♣ ou mieux gagne." in page
+    assert "Eux\u00a0: 8♣ ou plus fait gagner." in page
     for path in ("/hands", "/hands/1/edit", "/hands/2/edit", "/undo", "/delete"):
         french(client, board + path)
     table = french(client, board + "/table")
@@ -80,7 +80,7 @@ def test_every_page_of_a_game_in_french_shows_no_english_catalogue_string(app, c
 def test_an_edited_bid_asks_in_french_before_it_becomes_a_pass(app, client):
     board = game(app, client, *PLAYED)
     page = french(client, board + "/hands/2/edit")
-    assert "Manche 2\u00a0: Ann 8♠ ratée, Nous \u2212240, Eux +40." in page
+    assert "Manche 2\u00a0: Ann 8♠ chutée, Nous \u2212240, Eux +40." in page
     assert "L’inscrire plutôt comme «\u00a0tout le monde passe\u00a0»?" in page
     assert 'value="Oui, tout le monde passe"' in page
 
@@ -102,7 +102,7 @@ def test_a_saved_hand_is_confirmed_in_french_with_its_undo(app, client):
 def test_a_won_game_says_how_in_french(app, client):
     board = game(app, client, {"bidder": "Bob", "contract": "10NT", "tricks": 10})
     page = french(client, board)
-    assert "Victoire de Eux en sortant par la grande porte." in page
+    assert "Victoire\u00a0: Eux (grande porte)." in page
     assert "Revanche" in page
 
 
@@ -156,16 +156,17 @@ def test_endings_and_reasons_read_as_french_sentences(app):
     with app.test_request_context(headers=FRENCH):
         both = Ended((-500, -500), "back_door", None)
         assert present.ending(["Nous", "Eux"], both) == (
-            "Nous et Eux sont sortis par la porte arrière."
+            "Sorties par la porte arrière\u00a0: Nous et Eux."
         )
         one = Ended((-500, 20), "back_door", 1)
         assert present.ending(["Nous", "Eux"], one) == (
-            "Nous est sorti par la porte arrière. Victoire de Eux."
+            "Sortie par la porte arrière\u00a0: Nous. Victoire\u00a0: Eux."
         )
         assert present.signed(250, "slam") == "+250 (chelem)"
         held = "their failed contract, 4 tricks, held at 490"
         assert (
-            present.signed(40, held) == "+40 (leur mise ratée, 4 levées, bloqué à 490)"
+            present.signed(40, held)
+            == "+40 (mise adverse chutée, 4 levées, bloqué à 490)"
         )
     with app.test_request_context():  # English, joined as it always was
         three = Ended((-500, -500, -500), "back_door", None)

@@ -136,7 +136,7 @@ def test_the_rules_summary_in_french_reads_as_a_players_sentences(app):
     rule_pages(client)
     page = client.get("/rules/", headers=FRENCH).text
     for said in (
-        "Règles de départ\u00a0: Australiennes.",
+        "D’après les règles australiennes.",
         "La misère vaut 150.",  # each special its own sentence: its article
         "Mises de 7♠ (120) à 10SA (500).",
         "Une mise de six n’est qu’un signal et ne se joue pas.",

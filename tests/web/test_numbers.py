@@ -59,8 +59,8 @@ def test_an_award_is_one_sentence_of_the_catalogue_with_french_points(client):
     with client.application.test_request_context("/", headers=FRENCH):
         said = render_template_string(page, list=won)
     assert (
-        "<strong>Plus de mises réussies</strong>\u00a0: Ann et Cat (1\u202f360 mises)"
-        in said
+        "<strong>Le plus de mises réussies</strong>\u00a0: "
+        "Ann et Cat (1\u202f360 mises)" in said
     )
 
 
