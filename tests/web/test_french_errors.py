@@ -51,7 +51,7 @@ def test_the_engines_refusal_of_a_hand_in_french_and_in_english(client, api):
         400,
         f"«{NB}7X{NB}» n’est pas une mise{NB}: utilisez 6S à 10NT "
         "(couleurs S C D H NT), "
-        "une mise spéciale que les règles permettent, ou pass.",
+        f"une mise spéciale que les règles permettent, ou «{NB}pass{NB}».",
     )
     assert api.game()["hands"] == []  # nothing written, in either language
 

@@ -189,7 +189,7 @@ def test_every_preset_and_saved_summary_is_said_whole_in_french(french):
 def test_a_contract_is_spoken_as_a_quebec_table_says_it(french):
     assert spoken(normal_contract(7, "H", 0)) == "seven hearts"
     assert spoken(normal_contract(7, "H", 0), french) == "sept cœur"
-    assert spoken(normal_contract(10, "NT", 0), french) == "dix sans atout"
+    assert spoken(normal_contract(10, "NT", 0), french) == "dix sans-atout"
 
 
 def test_saving_and_deleting_house_rules_is_said_in_french(app):

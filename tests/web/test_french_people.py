@@ -82,10 +82,10 @@ def test_the_people_pages_say_their_words_in_french(app: Flask, client):  # noqa
     player = client.get(paths["player"], headers=FRENCH).text
     assert "<dt>Par la grande porte</dt>" in player
     assert "<caption>Mises par couleur</caption>" in player
-    assert "</span> Sans atout</th>" in player and "</span> Cœur</th>" in player
+    assert "</span> Sans-atout</th>" in player and "</span> Cœur</th>" in player
     assert "après 2 parties terminées\u00a0: une nouvelle cote" in player
     # Numbers written as Québec writes them (Babel): a decimal comma, "50 %".
-    assert re.search(r"Cote -?\d+,\d après 2 parties", player)
+    assert re.search(r"Cote \u2212?\d+,\d après 2 parties", player)
     assert "(taux de victoire 50\u00a0%)" in player
     assert "<dt>Mises</dt><dd>1 réussie sur 2 (50\u00a0%)</dd>" in player
     statistics = client.get(paths["statistics"], headers=FRENCH).text

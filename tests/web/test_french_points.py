@@ -42,7 +42,7 @@ def test_a_total_past_a_thousand_is_written_for_the_pages_language(client, api):
     assert f'<span class="score">1{NB}040</span>' in french
     assert f"+1{NB}040" not in french and "+520" in french  # each hand's points
     assert '<span class="score">1040</span>' in english
-    assert f"Us finit à 1{NB}040" in french  # the chart's words
+    assert f"Us\u00a0: 1{NB}040 à la fin" in french  # the chart's words
     assert "Us ends on 1040" in english
     table = client.get(f"{path}/table", headers=FRENCH).text
     assert f'<span class="table-score long">1{NB}040</span>' in table
@@ -119,7 +119,9 @@ def test_a_nights_standings_write_points_for_the_pages_language(client):
 def read_csv(client: FlaskClient, path: str, **headers: str) -> list[list[str]]:
     response = client.get(path, headers=headers)
     assert response.status_code == 200 and response.mimetype == "text/csv", path
-    return list(csv.reader(io.StringIO(response.data.decode("utf-8-sig"), newline="")))
+    text = io.StringIO(response.data.decode("utf-8-sig"), newline="")
+    # A French page's file is what a French spreadsheet splits: semicolons.
+    return list(csv.reader(text, delimiter=";" if headers else ","))
 
 
 def test_the_csv_downloads_speak_the_pages_language_and_keep_plain_numbers(client, api):
@@ -151,7 +153,7 @@ def test_the_csv_downloads_speak_the_pages_language_and_keep_plain_numbers(clien
         "Contract",
         "Made",
     ]
-    assert french["hands"][1][4:6] == ["10NT", "oui"]  # a contract as programs read it
+    assert french["hands"][1][4:6] == ["10SA", "oui"]  # a contract as the page says it
     assert english["hands"][1][4:6] == ["10NT", "yes"]
     assert french["games"][0][:4] == ["Date (UTC)", "Nom", "Notes", "Équipe 1"]
     assert english["games"][0][:4] == ["Date (UTC)", "Name", "Notes", "Side 1"]
