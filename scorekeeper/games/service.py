@@ -9,7 +9,7 @@ from ..db.heads import Head, head
 from ..db.models import Game, db
 from ..db.store import Also, AlsoMade, Loaded, load
 from ..errors import N_, Conflict, NotFound, Stale
-from ..nights.models import check_not_kept, night_of
+from ..nights.models import check_not_kept, check_undo, night_of, undo_refused
 from ..results import game_rows, listing, ratings
 from ..results.game_rows import Change, kept_change, locked_change, locked_write
 from ..results.listing import Page, list_games, player_names
@@ -36,7 +36,7 @@ TIME_CALLED = N_(
 # The pages and the API reach games, and their listing, through this module.
 __all__ = ["Head", "Loaded", "Page", "head", "list_games", "load", "player_names"]
 __all__ += ["Change", "kept_change", "locked_change", "locked_write"]
-__all__ += ["check_not_kept", "night_of"]
+__all__ += ["check_not_kept", "night_of", "undo_refused"]
 
 NewGame = tuple[str, Rules, Table, str, int | None]  # add_games's
 
@@ -83,6 +83,7 @@ def hand(game: Loaded, number: int) -> HandResult:
 def last_hand(game: Loaded) -> HandResult:
     """Return the hand an undo would take back, or raise Conflict."""
     check_undoable(len(game.state.hands))
+    check_undo(game.id)  # a night's game: only while its round is played
     return game.state.hands[-1]
 
 
@@ -264,7 +265,11 @@ def undo_hand(
         hands = [store.stored_hand(h) for h in rows]
         return Change(_replay_with(game, hands, count), count)
 
-    return locked_write(game, expected_version, work)
+    def in_play() -> tuple[int, GameState]:
+        check_undo(game.id, lock=True)  # the night's lock first, as time called
+        return locked_change(game, expected_version, work)
+
+    return kept_change(game, *store.transaction(in_play))
 
 
 def delete_game(game: Loaded) -> None:

@@ -197,13 +197,13 @@ def start_round(night_id: str) -> BaseResponse:
 @bp.post("/<night_id>/direct/close")
 def close_round(night_id: str) -> BaseResponse:
     """Call time on the round the button names (the round in play when drawn)."""
-    named = ActionForm().number()
+    form = ActionForm()
     return acting(
         night_id,
-        lambda n: director.close_round(n, named or len(n.rounds)),
+        lambda n: director.close_round(n, form.named()),
         lambda n: gettext(
             "Time called on round %(round)s: every table ended as it stands.",
-            round=len(n.rounds),
+            round=form.named(),
         ),
     )
 

@@ -115,7 +115,10 @@ def test_calling_time_asks_once_naming_the_round_and_each_tables_progress(client
 def test_a_call_time_link_for_a_round_no_longer_in_play_asks_nothing(client):
     night = set_up(client)
     console = client.get(f"/nights/{night}/direct").text
-    client.post(f"/nights/{night}/direct/close", data={"csrf_token": csrf(console)})
+    client.post(
+        f"/nights/{night}/direct/close",
+        data={"csrf_token": csrf(console), "round": "1"},
+    )
     stale = client.get(f"/nights/{night}/direct/close?round=1")
     assert stale.status_code == 302
     page = client.get(stale.headers["Location"]).text
