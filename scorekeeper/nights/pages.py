@@ -190,8 +190,8 @@ def started(night: Night) -> str:
 @bp.post("/<night_id>/direct/round")
 def start_round(night_id: str) -> BaseResponse:
     """Start the round the button names (the next one when it was drawn)."""
-    named = ActionForm().number()
-    return acting(night_id, lambda n: director.start_round(n, named), started)
+    form = ActionForm()
+    return acting(night_id, lambda n: director.start_round(n, form.named()), started)
 
 
 @bp.post("/<night_id>/direct/close")

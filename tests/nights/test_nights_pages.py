@@ -54,7 +54,9 @@ def test_a_director_sets_up_a_night_and_starts_rounds_from_the_console(client):
     # Between rounds the next seating shows: on the console, the night, the screen.
     assert "Round 2: where everyone goes" in page
     assert "Round 2: where everyone goes" in client.get(f"/nights/{night}/screen").text
-    started = client.post(f"/nights/{night}/direct/round", data={"csrf_token": token})
+    started = client.post(
+        f"/nights/{night}/direct/round", data={"csrf_token": token, "round": "2"}
+    )
     assert "Round 2 started." in client.get(started.headers["Location"]).text
 
 

@@ -100,3 +100,13 @@ def test_a_pause_naming_round_1_sent_while_round_2_plays_is_refused(client):
     )
     assert "This button named no round: nothing was done." in said(client, sent)
     assert not get(client, night)["rounds"][1]["paused"]
+
+
+def test_a_start_naming_no_round_starts_none(client):
+    night = set_up(client)
+    token = csrf(client.get(f"/nights/{night}/direct").text)
+    data = {"csrf_token": token, "round": "1"}
+    client.post(f"/nights/{night}/direct/close", data=data)
+    sent = client.post(f"/nights/{night}/direct/round", data={"csrf_token": token})
+    assert "This button named no round: nothing was done." in said(client, sent)
+    assert len(get(client, night)["rounds"]) == 1
