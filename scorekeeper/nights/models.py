@@ -202,6 +202,11 @@ _LOCK = (
     .where(Night.id == bindparam("night"))
     .values(version=Night.version + 1)
 )
+_LOCK_OF = (
+    update(Night)
+    .where(Night.id == _TABLE.with_only_columns(NightTable.night_id).scalar_subquery())
+    .values(version=Night.version + 1)
+)
 _PLAYING = (
     select(Game.id)
     .join(NightTable, NightTable.game_id == Game.id)
@@ -235,6 +240,10 @@ def undo_refused(game_id: str, lock: bool = False) -> Conflict | None:
         return None
     if lock:
         db.session.execute(_LOCK, {"night": table.night_id})
+    return _refused(table)
+
+
+def _refused(table: Any) -> Conflict | None:
     found = db.session.execute(
         _ROUND, {"night": table.night_id, "round": table.round}
     ).one()
@@ -254,3 +263,23 @@ def check_undo(game_id: str, lock: bool = False) -> None:
     refused = undo_refused(game_id, lock)
     if refused is not None:
         raise refused
+
+
+def lock_night_of(game_id: str) -> None:
+    """Take the row lock of the night this game is a table of, if any (before
+    the game's, as a call of time takes them), its version moved on."""
+    db.session.execute(_LOCK_OF, {"game": game_id})
+
+
+def check_stays_ended(game_id: str) -> None:
+    """Refuse a change that would reopen a night's game whose round is over
+    (its night's lock already taken): 409 naming `hand`."""
+    if undo_refused(game_id) is not None:
+        number = db.session.execute(_TABLE, {"game": game_id}).one().round
+        raise Conflict(REOPEN, "hand", round=number)
+
+
+REOPEN = N_(
+    "Round %(round)s is over: its games stay ended, and this change would reopen "
+    "this one. Correct the hand so that the game still ends."
+)

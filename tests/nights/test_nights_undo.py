@@ -148,3 +148,23 @@ def test_the_undo_page_of_a_called_night_game_refuses_in_words(client):
     again = client.get(f"/games/{first}/undo")
     assert again.status_code == 302
     assert CALLED in client.get(again.headers["Location"]).text
+
+
+def test_an_edit_that_would_reopen_a_game_of_an_ended_round_is_refused(client):
+    night = make(client, round_hands=None)  # each table plays a whole game
+    first, second = (t["game"] for t in night["rounds"][0]["tables"])
+    auth = director(night)
+    for table, bidder in ((first, "Ann"), (second, "Eve")):  # out at 500 at once
+        slam = {"bidder": bidder, "contract": "10NT", "tricks": 10}
+        assert client.post(f"/api/games/{table}/hands", json=slam, headers=auth)
+    started = client.post(f"/api/nights/{night['id']}/rounds", headers=auth)
+    assert started.status_code == 201
+    before = game(client, first)
+    small = {"bidder": "Ann", "contract": "7H", "tricks": 7}
+    refused = client.put(f"/api/games/{first}/hands/1", json=small, headers=auth)
+    assert refused.status_code == 409 and refused.json["field"] == "hand"
+    assert refused.json["error"].startswith("Round 1 is over: its games stay ended")
+    assert game(client, first) == before
+    other = {"bidder": "Bob", "contract": "10NT", "tricks": 10}  # still ends it
+    edited = client.put(f"/api/games/{first}/hands/1", json=other, headers=auth)
+    assert edited.status_code == 200 and edited.json["status"] == "finished"
