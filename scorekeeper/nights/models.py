@@ -174,12 +174,19 @@ def check_not_kept(game_id: str, action: str) -> None:
         )
 
 
+# Every write to a night takes its row lock this way (the version moved on in
+# the database, so two writers queue on the row and neither loses the other's).
+_LOCK = (
+    update(Night)
+    .where(Night.id == bindparam("night"))
+    .values(version=Night.version + 1)
+)
+
+
 def locked(night: Night) -> None:
     """Lock the night's row, moving its version on from the one stored (not the
     one loaded), and read the night again under the lock (STYLE rule 15)."""
-    db.session.execute(
-        update(Night).where(Night.id == night.id).values(version=Night.version + 1)
-    )
+    db.session.execute(_LOCK, {"night": night.id})
     db.session.expire_all()
     db.session.refresh(night)
 
@@ -196,11 +203,6 @@ UNDO_OVER = N_(
 )
 _TABLE = select(NightTable.night_id, NightTable.round).where(
     NightTable.game_id == bindparam("game")
-)
-_LOCK = (
-    update(Night)
-    .where(Night.id == bindparam("night"))
-    .values(version=Night.version + 1)
 )
 _LOCK_OF = (
     update(Night)
@@ -240,10 +242,6 @@ def undo_refused(game_id: str, lock: bool = False) -> Conflict | None:
         return None
     if lock:
         db.session.execute(_LOCK, {"night": table.night_id})
-    return _refused(table)
-
-
-def _refused(table: Any) -> Conflict | None:
     found = db.session.execute(
         _ROUND, {"night": table.night_id, "round": table.round}
     ).one()
