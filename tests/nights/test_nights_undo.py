@@ -168,3 +168,29 @@ def test_an_edit_that_would_reopen_a_game_of_an_ended_round_is_refused(client):
     other = {"bidder": "Bob", "contract": "10NT", "tricks": 10}  # still ends it
     edited = client.put(f"/api/games/{first}/hands/1", json=other, headers=auth)
     assert edited.status_code == 200 and edited.json["status"] == "finished"
+
+
+def test_the_hand_that_ends_the_nights_last_round_is_confirmed_without_undo(client):
+    night = make(client, rounds=2)
+    path, auth = f"/api/nights/{night['id']}", director(night)
+    client.post(f"{path}/rounds/1/close", headers=auth)
+    tables = client.post(f"{path}/rounds", headers=auth).json["rounds"][1]["tables"]
+    for table in tables:
+        bidder = table["sides"][0]["players"][0]
+        hand(client, table["game"], night["director_token"], bidder, 7)
+    last, first = tables[-1], tables[0]
+    bidder = first["sides"][0]["players"][0]
+    hand(client, first["game"], night["director_token"], bidder, 8)
+    table_phone(client, night)
+    client.get(f"/nights/{night['id']}/tables/{last['number']}")
+    board = client.get(f"/games/{last['game']}").text
+    bidder = last["sides"][0]["players"][0]
+    sent = {"csrf_token": csrf(board), "save": "Save hand", "bidder": bidder}
+    sent |= {"contract": "7H", "tricks": "8", "version": "2"}
+    saved = client.post(f"/games/{last['game']}/hands", data=sent)
+    assert saved.status_code == 302, saved.text
+    assert get(client, night["id"])["status"] == "finished"
+    page = client.get(saved.headers["Location"]).text
+    assert 'class="saved"' in page  # the line confirms the hand
+    assert f'action="/games/{last["game"]}/undo"' not in page
+    assert "Undo hand 2" not in page
