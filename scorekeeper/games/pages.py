@@ -111,6 +111,7 @@ def drawn(
         else {"form": None, "table": table}
     )
     night_after = after_round(game.id, state.finished)
+    undo = token is not None and state.hands and not (state.finished and offered)
     return render_template(
         "games/scoreboard.html",
         game=game.game,
@@ -129,8 +130,9 @@ def drawn(
         # Only the writer's page has forms: a watcher's sets no cookie at all.
         confirm=ConfirmForm(version=str(game.version)).fresh() if token else None,
         done=done,
-        # A finished game offers one Undo: the line's, when it confirms the last hand.
-        undo=token is not None and state.hands and not (state.finished and offered),
+        # A finished game offers one Undo: the line's, when it confirms the last
+        # hand; a night's game none once its round is over or time was called.
+        undo=undo and (night_after is None or service.undo_refused(game.id) is None),
         rematch=service.rematch_of(game),
         # A night's game: no rematch, no delete; once ended, where everyone goes.
         night_after=night_after,

@@ -10,7 +10,7 @@ from flask_babel import gettext
 from ..scoring import PASS, Hand, HandResult
 from . import present
 from .forms import hand_data
-from .service import Loaded
+from .service import Loaded, undo_refused
 
 KEY = "saved"
 
@@ -38,10 +38,12 @@ def resend(hand: Hand) -> dict[str, str]:
 
 
 def recorded(after: Loaded) -> None:
-    """Confirm the hand just recorded; its Undo takes it back."""
+    """Confirm the hand just recorded; its Undo takes it back (none when the
+    hand ended a night's round for good: its last planned one)."""
     text = present.confirmation(after.table, after.state.hands[-1])
     action = url_for("games.undo", game_id=after.id)
-    session[KEY] = asdict(Saved(after.id, text, after.version, action, gettext("Undo")))
+    version = 0 if undo_refused(after.id) else after.version  # 0: never offered
+    session[KEY] = asdict(Saved(after.id, text, version, action, gettext("Undo")))
 
 
 def corrected(after: Loaded, number: int, old: Hand) -> None:

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from ..db import grants, store, tokens
 from ..db.heads import Head, head
 from ..db.models import Game, db
 from ..db.store import Also, AlsoMade, Loaded, load
 from ..errors import N_, Conflict, NotFound, Stale
-from ..nights.models import check_not_kept, night_of
+from ..nights import models as nights
+from ..nights.models import check_not_kept, night_of, undo_refused
 from ..results import game_rows, listing, ratings
 from ..results.game_rows import Change, kept_change, locked_change, locked_write
 from ..results.listing import Page, list_games, player_names
@@ -36,7 +38,7 @@ TIME_CALLED = N_(
 # The pages and the API reach games, and their listing, through this module.
 __all__ = ["Head", "Loaded", "Page", "head", "list_games", "load", "player_names"]
 __all__ += ["Change", "kept_change", "locked_change", "locked_write"]
-__all__ += ["check_not_kept", "night_of"]
+__all__ += ["check_not_kept", "night_of", "undo_refused"]
 
 NewGame = tuple[str, Rules, Table, str, int | None]  # add_games's
 
@@ -83,6 +85,7 @@ def hand(game: Loaded, number: int) -> HandResult:
 def last_hand(game: Loaded) -> HandResult:
     """Return the hand an undo would take back, or raise Conflict."""
     check_undoable(len(game.state.hands))
+    nights.check_undo(game.id)  # a night's game: only while its round is played
     return game.state.hands[-1]
 
 
@@ -232,11 +235,14 @@ def replace_hand(
         hands = [store.stored_hand(h) for h in rows]
         hands[number - 1] = new
         state = _replay_with(game, hands, number)
+        if game.game.ending is not None and not state.finished:
+            nights.check_stays_ended(game.id)  # its round over, a night's game
         for column, value in store.hand_values(number, new).items():
             setattr(rows[number - 1], column, value)
         return Change(state, number)
 
-    return locked_write(game, expected_version, work)
+    night = partial(nights.lock_night_of, game.id)
+    return locked_write(game, expected_version, work, first=night)
 
 
 def undo_hand(
@@ -250,21 +256,19 @@ def undo_hand(
         if number is not None:
             check_number(number, count)
             if number != count:
-                raise Conflict(
-                    N_(
-                        "Only the last hand (%(count)s) can be undone; edit hand "
-                        "%(number)s instead."
-                    ),
-                    "number",
-                    count=count,
-                    number=number,
-                )
+                raise Conflict(LAST_ONLY, "number", count=count, number=number)
         check_undoable(count)
         rows.pop()
         hands = [store.stored_hand(h) for h in rows]
         return Change(_replay_with(game, hands, count), count)
 
-    return locked_write(game, expected_version, work)
+    night = partial(nights.check_undo, game.id, lock=True)
+    return locked_write(game, expected_version, work, first=night)
+
+
+LAST_ONLY = N_(
+    "Only the last hand (%(count)s) can be undone; edit hand %(number)s instead."
+)
 
 
 def delete_game(game: Loaded) -> None:

@@ -12,26 +12,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import partial
 
-from sqlalchemy import update
-
 from ..db import store
-from ..db.models import db
 from ..errors import N_, BadInput, Conflict, Listed, NotFound
 from ..games import service as games
 from ..results import listing
 from ..scoring import GameState, name_key, replay
 from ..scoring.table import clean_name
 from . import board, seating
-from .models import Night, NightPlayer, NightRound
-
-
-def _locked(night: Night) -> None:
-    """Lock the night's row (its version moves on) and read it again under the lock."""
-    db.session.execute(
-        update(Night).where(Night.id == night.id).values(version=Night.version + 1)
-    )
-    db.session.expire_all()
-    db.session.refresh(night)
+from .models import Night, NightPlayer, NightRound, locked
 
 
 def start_round(night: Night, number: int | None = None) -> Night:
@@ -39,7 +27,7 @@ def start_round(night: Night, number: int | None = None) -> Night:
     finished, or when `number` is not the next round's."""
 
     def work() -> list[games.Loaded]:
-        _locked(night)
+        locked(night)
         now = len(night.rounds)
         if number is not None and number != now + 1:
             if number <= now:
@@ -119,7 +107,7 @@ def close_round(night: Night, number: int) -> Night:
     progress ends as it stands; 409 when it is not the round in play."""
 
     def work() -> Ended:
-        _locked(night)
+        locked(night)
         one = next((r for r in night.rounds if r.number == number), None)
         if one is None:
             raise NotFound(
@@ -167,7 +155,7 @@ def add_player(night: Night, name: object, confirmed: Sequence[str] = ()) -> Nig
     listing.refuse_lookalikes([checked], "name", confirmed, also=also)
 
     def work() -> None:
-        _locked(night)
+        locked(night)
         for player in night.players:
             if player.name_key == key:
                 if player.present:
@@ -192,7 +180,7 @@ def mark_gone(night: Night, name: str) -> Night:
     key = name_key(name)
 
     def work() -> None:
-        _locked(night)
+        locked(night)
         player = next((p for p in night.players if p.name_key == key), None)
         if player is None:
             raise NotFound(
@@ -211,7 +199,7 @@ def finish(night: Night) -> Night:
     stands (time called on it)."""
 
     def work() -> Ended:
-        _locked(night)
+        locked(night)
         if night.status == "finished":
             raise Conflict(N_("The night is finished."), "round")
         night.status = "finished"

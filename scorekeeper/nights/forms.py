@@ -18,7 +18,7 @@ from wtforms import (
 )
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
-from ..errors import BadInput
+from ..errors import N_, BadInput
 from ..house_rules import service as rulesets
 from ..scoring import PRESET_NAMES, rules_from_dict
 from .service import NewNight
@@ -160,6 +160,19 @@ class ActionForm(FlaskForm):
         """Return the round the button names, or None when it names none."""
         value = (self.round.data or "").strip()
         return int(value) if value.isdigit() and len(value) < 6 else None
+
+    def named(self) -> int:
+        """Return the round the button names; refuse one that names none (it
+        would act on whatever round is in play by then)."""
+        number = self.number()
+        if number is None:
+            raise BadInput(NO_ROUND, "round")
+        return number
+
+
+# Every link and form that acts on a round names it (`round`): one naming none
+# acts on nothing.
+NO_ROUND = N_("This button named no round: nothing was done.")
 
 
 class PlayerForm(FlaskForm):

@@ -10,10 +10,19 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint, bindparam, select
-from sqlalchemy.orm import Mapped, mapped_column, relationship
+from sqlalchemy import (
+    JSON,
+    ForeignKey,
+    String,
+    UniqueConstraint,
+    bindparam,
+    func,
+    select,
+    update,
+)
+from sqlalchemy.orm import Mapped, aliased, mapped_column, relationship
 
-from ..db.models import NAME_LENGTH, db, new_game_id, utcnow
+from ..db.models import NAME_LENGTH, Game, db, new_game_id, utcnow
 from ..errors import N_, Conflict
 
 
@@ -163,3 +172,112 @@ def check_not_kept(game_id: str, action: str) -> None:
         raise Conflict(
             KEPT_BY_NIGHT[action], "night", night=night, round=number, table=table
         )
+
+
+# Every write to a night takes its row lock this way (the version moved on in
+# the database, so two writers queue on the row and neither loses the other's).
+_LOCK = (
+    update(Night)
+    .where(Night.id == bindparam("night"))
+    .values(version=Night.version + 1)
+)
+
+
+def locked(night: Night) -> None:
+    """Lock the night's row, moving its version on from the one stored (not the
+    one loaded), and read the night again under the lock (STYLE rule 15)."""
+    db.session.execute(_LOCK, {"night": night.id})
+    db.session.expire_all()
+    db.session.refresh(night)
+
+
+# An undo on a night's game (docs/nights.md "Ending a round"): only while its
+# round is the one being played, before time is called on it or the night ends.
+UNDO_CALLED = N_(
+    "Time was called on round %(round)s: a hand of its games can no longer be "
+    "undone, only corrected (Edit)."
+)
+UNDO_OVER = N_(
+    "Round %(round)s is over: a hand of its games can no longer be undone, only "
+    "corrected (Edit)."
+)
+_TABLE = select(NightTable.night_id, NightTable.round).where(
+    NightTable.game_id == bindparam("game")
+)
+_LOCK_OF = (
+    update(Night)
+    .where(Night.id == _TABLE.with_only_columns(NightTable.night_id).scalar_subquery())
+    .values(version=Night.version + 1)
+)
+_PLAYING = (
+    select(Game.id)
+    .join(NightTable, NightTable.game_id == Game.id)
+    .where(NightTable.night_id == Night.id, NightTable.round == NightRound.number)
+    .where(Game.ending.is_(None))
+    .exists()
+)
+_LATER = aliased(NightRound)  # the night's other rounds, not the game's
+_ROUND = (
+    select(
+        Night.status,
+        Night.rounds_planned,
+        select(func.max(_LATER.number))
+        .where(_LATER.night_id == Night.id)
+        .scalar_subquery(),
+        NightRound.called,
+        _PLAYING,
+    )
+    .join(NightRound, NightRound.night_id == Night.id)
+    .where(Night.id == bindparam("night"), NightRound.number == bindparam("round"))
+)
+
+
+def undo_refused(game_id: str, lock: bool = False) -> Conflict | None:
+    """Return why a hand of this night's game cannot be undone now (None for a
+    game outside a night, or one whose round is still being played); with
+    `lock`, take the night's row lock first, as every director write does, so
+    a call of time or a round started orders before or after the undo."""
+    table = db.session.execute(_TABLE, {"game": game_id}).first()
+    if table is None:
+        return None
+    if lock:
+        db.session.execute(_LOCK, {"night": table.night_id})
+    found = db.session.execute(
+        _ROUND, {"night": table.night_id, "round": table.round}
+    ).one()
+    status, planned, latest, called, playing = found
+    # A night's last planned round ends the night once every table has ended.
+    ended = planned is not None and latest >= planned and not playing
+    if called:
+        return Conflict(UNDO_CALLED, "round", round=table.round)
+    if table.round != latest or status == "finished" or ended:
+        return Conflict(UNDO_OVER, "round", round=table.round)
+    return None
+
+
+def check_undo(game_id: str, lock: bool = False) -> None:
+    """Raise `undo_refused`'s Conflict, if any (a night's game whose round is
+    over); with `lock`, after taking the night's row lock."""
+    refused = undo_refused(game_id, lock)
+    if refused is not None:
+        raise refused
+
+
+def lock_night_of(game_id: str) -> None:
+    """Take the row lock of the night this game is a table of, if any (before
+    the game's, as a call of time takes them), its version moved on."""
+    db.session.execute(_LOCK_OF, {"game": game_id})
+
+
+def check_stays_ended(game_id: str) -> None:
+    """Refuse a change that would reopen a night's game whose round is over
+    (its night's lock already taken): 409 naming `hand`."""
+    if undo_refused(game_id) is not None:
+        number = db.session.execute(_TABLE, {"game": game_id}).one().round
+        raise Conflict(REOPEN, "hand", round=number)
+
+
+REOPEN = N_(
+    "Round %(round)s is over: its games stay ended, and this change would reopen "
+    "this one. Correct the hand so that the game still ends."
+)

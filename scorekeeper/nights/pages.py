@@ -190,20 +190,20 @@ def started(night: Night) -> str:
 @bp.post("/<night_id>/direct/round")
 def start_round(night_id: str) -> BaseResponse:
     """Start the round the button names (the next one when it was drawn)."""
-    named = ActionForm().number()
-    return acting(night_id, lambda n: director.start_round(n, named), started)
+    form = ActionForm()
+    return acting(night_id, lambda n: director.start_round(n, form.named()), started)
 
 
 @bp.post("/<night_id>/direct/close")
 def close_round(night_id: str) -> BaseResponse:
     """Call time on the round the button names (the round in play when drawn)."""
-    named = ActionForm().number()
+    form = ActionForm()
     return acting(
         night_id,
-        lambda n: director.close_round(n, named or len(n.rounds)),
+        lambda n: director.close_round(n, form.named()),
         lambda n: gettext(
             "Time called on round %(round)s: every table ended as it stands.",
-            round=len(n.rounds),
+            round=form.named(),
         ),
     )
 

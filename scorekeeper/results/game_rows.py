@@ -263,12 +263,18 @@ def locked_write(
     expected_version: int | None,
     work: Callable[[], Change],
     also: Also = None,
+    first: Callable[[], object] | None = None,
 ) -> Loaded:
-    """Lock the game, run a write, keep its results, commit; return the new state."""
-    written = store.transaction(
-        lambda: locked_change(target, expected_version, work, also)
-    )
-    return kept_change(target, *written)
+    """Lock the game, run a write, keep its results, commit; return the new state.
+    `first` runs in the same transaction before the game's lock (a night's game
+    takes its night's lock first, as a call of time does)."""
+
+    def both() -> tuple[int, GameState]:
+        if first is not None:
+            first()
+        return locked_change(target, expected_version, work, also)
+
+    return kept_change(target, *store.transaction(both))
 
 
 def locked_change(

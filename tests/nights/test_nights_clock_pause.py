@@ -231,8 +231,9 @@ def test_at_zero_every_screen_says_last_hand_and_the_console_offers_call_time(
         assert seconds_left(page) == ["0"], path
         assert LAST in page and "data-clock-last hidden" not in page, path
     console = client.get(f"/nights/{night}/direct").text
-    call = console.index(f"/nights/{night}/direct/close?number=1")
+    call = console.index(f'href="/nights/{night}/direct/close?round=1"')
     assert call < console.index("Still playing")  # offered first
+    assert console.count("/direct/close?") == 1  # one button, naming its round
 
 
 def test_the_console_pauses_resumes_and_changes_the_next_rounds_clock(client, app):
@@ -240,12 +241,14 @@ def test_the_console_pauses_resumes_and_changes_the_next_rounds_clock(client, ap
     console = client.get(f"/nights/{night}/direct").text
     token = csrf(console)
     path = f"/nights/{night}/direct"
-    sent = client.post(f"{path}/clock/1", data={"csrf_token": token, "action": "pause"})
+    pause = {"csrf_token": token, "round": "1", "action": "pause"}
+    sent = client.post(f"{path}/clock", data=pause)
     assert sent.status_code == 302
     console = client.get(path).text
     assert "Round 1&#39;s clock is paused." in console and "Resume the clock" in console
     assert get(client, night)["rounds"][0]["paused"]
-    client.post(f"{path}/clock/1", data={"csrf_token": token, "action": "resume"})
+    resume = {"csrf_token": token, "round": "1", "action": "resume"}
+    client.post(f"{path}/clock", data=resume)
     assert not get(client, night)["rounds"][0]["paused"]
     refused = client.post(
         f"{path}/round_minutes", data={"csrf_token": token, "round_minutes": "150"}

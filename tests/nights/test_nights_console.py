@@ -66,7 +66,8 @@ def test_a_line_flashed_for_the_director_is_shown_even_when_the_night_did_not_mo
     tag = {"If-None-Match": page.headers["ETag"]}
     # Starting a round while tables play changes nothing, and says why.
     started = client.post(
-        f"/nights/{night}/direct/round", data={"csrf_token": csrf(page.text)}
+        f"/nights/{night}/direct/round",
+        data={"csrf_token": csrf(page.text), "round": "2"},
     )
     again = client.get(started.headers["Location"], headers=tag)
     assert again.status_code == 200
@@ -115,7 +116,10 @@ def test_calling_time_asks_once_naming_the_round_and_each_tables_progress(client
 def test_a_call_time_link_for_a_round_no_longer_in_play_asks_nothing(client):
     night = set_up(client)
     console = client.get(f"/nights/{night}/direct").text
-    client.post(f"/nights/{night}/direct/close", data={"csrf_token": csrf(console)})
+    client.post(
+        f"/nights/{night}/direct/close",
+        data={"csrf_token": csrf(console), "round": "1"},
+    )
     stale = client.get(f"/nights/{night}/direct/close?round=1")
     assert stale.status_code == 302
     page = client.get(stale.headers["Location"]).text

@@ -46,13 +46,17 @@ def test_a_director_sets_up_a_night_and_starts_rounds_from_the_console(client):
         "Call time on round 1" in console and "Still playing: tables 1 and 2" in console
     )
     token = csrf(console)
-    called = client.post(f"/nights/{night}/direct/close", data={"csrf_token": token})
+    called = client.post(
+        f"/nights/{night}/direct/close", data={"csrf_token": token, "round": "1"}
+    )
     page = client.get(called.headers["Location"]).text
     assert "Time called on round 1" in page and "Start round 2" in page
     # Between rounds the next seating shows: on the console, the night, the screen.
     assert "Round 2: where everyone goes" in page
     assert "Round 2: where everyone goes" in client.get(f"/nights/{night}/screen").text
-    started = client.post(f"/nights/{night}/direct/round", data={"csrf_token": token})
+    started = client.post(
+        f"/nights/{night}/direct/round", data={"csrf_token": token, "round": "2"}
+    )
     assert "Round 2 started." in client.get(started.headers["Location"]).text
 
 
@@ -159,7 +163,10 @@ def test_a_hand_arriving_after_time_is_called_is_refused_saying_so(client):
         "version": "1",
     }
     console = client.get(f"/nights/{night}/direct").text
-    client.post(f"/nights/{night}/direct/close", data={"csrf_token": csrf(console)})
+    client.post(
+        f"/nights/{night}/direct/close",
+        data={"csrf_token": csrf(console), "round": "1"},
+    )
     script = {"Accept": "application/json"}
     for version in ("1", "2"):  # drawn before the call, or after it
         key = f"a-phone-key-{version}-0123456789"
@@ -219,7 +226,10 @@ def test_a_nights_games_can_be_neither_deleted_nor_rematched(client):
     path = client.get(f"/nights/{night}/tables/1").headers["Location"]
     game = path.rsplit("/", 1)[1]
     console = client.get(f"/nights/{night}/direct").text
-    client.post(f"/nights/{night}/direct/close", data={"csrf_token": csrf(console)})
+    client.post(
+        f"/nights/{night}/direct/close",
+        data={"csrf_token": csrf(console), "round": "1"},
+    )
     ended = client.get(path).text
     assert "Time called" in ended or "when time was called" in ended
     assert f"/games/{game}/rematch" not in ended  # no Rematch on a night's table

@@ -192,7 +192,9 @@ def night_pages(client: FlaskClient) -> dict[str, str]:
     """Set up a night (in English), play round 1 out, return its pages' paths."""
     night = set_up(client).split("/")[2]
     token = csrf(client.get(f"/nights/{night}/direct").text)
-    closed = client.post(f"/nights/{night}/direct/close", data={"csrf_token": token})
+    closed = client.post(
+        f"/nights/{night}/direct/close", data={"csrf_token": token, "round": "1"}
+    )
     client.get(closed.headers["Location"])  # its message, said in English, is seen
     return {
         "index": "/nights",

@@ -8,11 +8,11 @@ from flask_wtf import FlaskForm
 from wtforms import HiddenField, IntegerField, SubmitField
 from wtforms.validators import AnyOf, NumberRange, Optional
 
-from ..forms import CLOCK
+from ..forms import CLOCK, ActionForm
 
 
-class PauseForm(FlaskForm):
-    """Pause or resume the clock of the round the console showed."""
+class PauseForm(ActionForm):
+    """Pause or resume the clock of the round the console showed (`round`)."""
 
     action = HiddenField(validators=[AnyOf(["pause", "resume"])])
 

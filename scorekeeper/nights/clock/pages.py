@@ -38,15 +38,17 @@ def console(night: Night) -> BaseResponse:
     return redirect(url_for("nights.direct", night_id=night.id))
 
 
-@bp.post("/<night_id>/direct/clock/<int:number>")
-def pause(night_id: str, number: int) -> BaseResponse:
-    """Pause or resume round `number`'s clock."""
+@bp.post("/<night_id>/direct/clock")
+def pause(night_id: str) -> BaseResponse:
+    """Pause or resume the clock of the round the form names (`round`): refused
+    once that round is over, whatever round is in play by then."""
     found = directed(night_id)
     form = PauseForm()
     if not form.validate_on_submit():
         flash(gettext("The form expired: try again."))
         return console(found)
     try:
+        number = form.named()
         service.set_clock(found, number, form.action.data)
     except AppError as error:
         flash(error.message)

@@ -16,7 +16,7 @@ from ...db import store
 from ...db.models import Game, db, utcnow
 from ...errors import N_, BadInput, Conflict, NotFound
 from .. import board
-from ..models import Night, NightRound, NightTable
+from ..models import Night, NightRound, NightTable, locked
 from . import times
 
 ACTIONS = ("pause", "resume")
@@ -116,16 +116,30 @@ def _round(night: Night, number: int) -> NightRound:
     return one
 
 
-def _bump(night: Night) -> None:
-    night.version += 1  # every watcher's page and the kept answers move
-
-
 def set_clock(night: Night, number: int, action: object) -> Night:
     """Pause or resume round `number`'s clock: 409 naming the round when it is
-    not in play, has no clock, its time is up, or it already is so."""
+    not in play, has no clock, its time is up, or it already is so. Read and
+    written under the night's lock, its version moved on from the stored one:
+    of two pauses at once one takes effect, the other is refused."""
     if action not in ACTIONS:
         raise BadInput(N_("Say pause or resume."), "action")
-    one = _round(night, number)
+    _round(night, number)  # 404 before any lock
+
+    def work() -> None:
+        locked(night)
+        one = _round(night, number)
+        change = _changed(night, one, action, utcnow())
+        one.paused_at, one.paused_seconds = change.paused_at, change.paused_seconds
+
+    store.transaction(work)
+    return night
+
+
+def _changed(
+    night: Night, one: NightRound, action: object, now: datetime
+) -> times.Pause:
+    """Return the round's clock paused or resumed at `now`, or raise Conflict."""
+    number = one.number
     if not in_play(night, one):
         raise Conflict(
             N_("Round %(number)s is not in play: its clock stands."),
@@ -136,7 +150,6 @@ def set_clock(night: Night, number: int, action: object) -> Night:
         raise Conflict(
             N_("Round %(number)s has no clock."), "round_minutes", number=number
         )
-    now = utcnow()
     if action == "pause":
         if one.paused_at is not None:
             raise Conflict(
@@ -150,34 +163,26 @@ def set_clock(night: Night, number: int, action: object) -> Night:
                 "action",
                 number=number,
             )
-        change = times.paused(one, now)
-    else:
-        if one.paused_at is None:
-            raise Conflict(
-                N_("Round %(number)s's clock is running already."),
-                "action",
-                number=number,
-            )
-        change = times.resumed(one, now)
-
-    def work() -> None:
-        one.paused_at, one.paused_seconds = change.paused_at, change.paused_seconds
-        _bump(night)
-
-    store.transaction(work)
-    return night
+        return times.paused(one, now)
+    if one.paused_at is None:
+        raise Conflict(
+            N_("Round %(number)s's clock is running already."),
+            "action",
+            number=number,
+        )
+    return times.resumed(one, now)
 
 
 def set_minutes(night: Night, minutes: int | None) -> Night:
     """Change the round clock of the rounds seated from now on (None: no clock);
     the round being played keeps its own. 409 once the night is finished."""
     times.check_minutes(minutes)
-    if night.status == "finished":
-        raise Conflict(N_("The night is finished."), "round_minutes")
 
     def work() -> None:
+        locked(night)
+        if night.status == "finished":
+            raise Conflict(N_("The night is finished."), "round_minutes")
         night.round_minutes = minutes
-        _bump(night)
 
     store.transaction(work)
     return night

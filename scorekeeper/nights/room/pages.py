@@ -14,7 +14,7 @@ from ...errors import N_, AppError, NotFound
 from ...results.listing import LooksLike
 from ...scoring import name_key
 from .. import board, director, tables
-from ..forms import ActionForm, PlayerForm, confirmed
+from ..forms import NO_ROUND, ActionForm, PlayerForm, confirmed
 from ..pages import directed
 from ..reading import frame
 from ..service import Night
@@ -43,9 +43,12 @@ def ask(night: Night, **page: object) -> str:
 
 @bp.get("/<night_id>/direct/close")
 def ask_close(night_id: str) -> str | BaseResponse:
-    """Ask before calling time on the round the console showed (`?round=`)."""
+    """Ask before calling time on the round the console showed (`?round=`):
+    nothing is asked for a round no longer in play, or a link naming none."""
     found = directed(night_id)
-    number = request.args.get("round", len(found.rounds), type=int)
+    number = request.args.get("round", type=int)
+    if number is None:
+        return console(found, gettext(NO_ROUND))
     playing = progress(found, number)
     if number != len(found.rounds) or not playing:
         said = gettext(
