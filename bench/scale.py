@@ -232,18 +232,18 @@ def request(client: Any, path: str) -> float:
     return took
 
 
-def timed(clients: list[Any], paths: list[str], budget: float = 2.0) -> list[float]:
+def timed(clients: list[Any], paths: list[str], budget: float = 3.0) -> list[float]:
     """Return the median milliseconds of a page at each size, asked in turn.
 
     One request at each size, then the next round: on a shared machine a
     burst of other work slows both sizes alike, not one of them. At least
-    five rounds, for `budget` seconds, at most forty or twenty seconds.
+    nine rounds, for `budget` seconds, at most forty or thirty seconds.
     """
     times: list[list[float]] = [[] for _ in clients]
     began = time.perf_counter()
     while len(times[0]) < 40:
         spent = time.perf_counter() - began
-        if len(times[0]) >= 5 and spent > budget or spent > 20:
+        if len(times[0]) >= 9 and spent > budget or spent > 30:
             break
         for client, path, kept in zip(clients, paths, times, strict=True):
             kept.append(request(client, path))
