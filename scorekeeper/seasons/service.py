@@ -168,6 +168,9 @@ def stored_games(
 def rebuild(season: Season) -> None:
     """Build a season's standings afresh from the stored results of its games."""
     standings.hold()
+    # Games being made wait too (a game without a hand moves no standing, but
+    # its count): the three reads below see the same games.
+    seasonal.hold()
     standings.clear(season.id)
     tables = [model.__table__ for model in game_rows.MODELS]
     sides = tables[1].c
