@@ -13,6 +13,7 @@ from typing import Any
 from sqlalchemy import ColumnElement, bindparam, case, delete, func, select, text
 from sqlalchemy.dialects import postgresql, sqlite
 
+from ..db import last
 from ..db.models import Game, Season, db
 from .models import ALL_TIME, game_count
 
@@ -89,31 +90,37 @@ def _add(rows: list[dict[str, int]]) -> None:
 
 
 def move(game: Game, before: Mark, after: Mark) -> None:
-    """Move the counts of every scope holding a game by what a write changed.
-
-    All time first: its row is locked before the seasons are read, so a
-    season being counted waits for this write, or this write for it (recount).
-    """
-    moved = (a - b for a, b in zip(after, before, strict=True))
-    change = dict(zip(COUNTS, moved, strict=True))
-    if not any(change.values()):
-        return
-    _add([{"scope": ALL_TIME, **change}])
-    held = sorted(season.id for season in scopes(game))
-    if held:
-        _add([{"scope": scope, **change} for scope in held])
+    """Move the counts of every scope holding a game by what a write changed,
+    last in the write's transaction (db/last.py)."""
+    change = tuple(a - b for a, b in zip(after, before, strict=True))
+    if any(change):
+        last.kept(PENDING, _write).append((game.created, game.ruleset_id, change))
 
 
 def add(games: Sequence[tuple[datetime, Mark]]) -> None:
-    """Add new games (an import's batch, no house rules) to every scope's counts:
-    all time first, then each season in order, as move leaves them."""
-    seasons = db.session.execute(select(Season).order_by(Season.id)).scalars()
+    """Add new games (an import's batch, no house rules) to every scope's counts."""
+    last.kept(PENDING, _write).extend((on, None, marked) for on, marked in games)
+
+
+PENDING = "game counts"
+
+
+def _sums(marks: list[Mark]) -> dict[str, int]:
+    """Return what marks add up to, by count."""
+    sums = tuple(sum(column) for column in zip(*marks, strict=True)) or NO_GAME
+    return dict(zip(COUNTS, sums, strict=True))
+
+
+def _write(pending: list[tuple[datetime, int | None, Mark]]) -> None:
+    """Move the counts by a transaction's writes: all time first, its row locked
+    before the seasons are read, so a season being counted waits for this
+    transaction, or this transaction for it (recount); then each season in order."""
+    _add([{"scope": ALL_TIME, **_sums([m for _, _, m in pending])}])
     rows = []
-    for scope, season in [(ALL_TIME, None), *((s.id, s) for s in seasons)]:
-        held = [m for on, m in games if season is None or holds(season, on, None)]
+    for season in db.session.execute(select(Season).order_by(Season.id)).scalars():
+        held = [m for on, kept, m in pending if holds(season, on, kept)]
         if held:
-            sums = (sum(column) for column in zip(*held, strict=True))
-            rows.append({"scope": scope, **dict(zip(COUNTS, sums, strict=True))})
+            rows.append({"scope": season.id, **_sums(held)})
     if rows:
         _add(rows)
 
