@@ -27,7 +27,7 @@ from ..scoring import (
     rules_to_dict,
 )
 from ..text import TEXT_LIMIT, clean_text, default_name
-from . import tokens
+from . import last, tokens
 from .heads import GAME_ID
 from .kept import Kept
 from .models import Game, GameSide, HandRow, Player, db
@@ -244,18 +244,18 @@ def transaction(work: Callable[[], T], duplicate: AppError | None = None) -> T:
     with one_writer():
         try:
             result = work()
-            db.session.commit()
+            last.commit()
         except IntegrityError:
             # A racing write took the same hand number or name first.
-            db.session.rollback()
+            last.rollback()
             raise duplicate or Stale() from None
         except OperationalError as error:
-            db.session.rollback()
+            last.rollback()
             if "locked" in str(error.orig) or "lock timeout" in str(error.orig):
                 raise Busy() from None
             raise
         except BaseException:
-            db.session.rollback()
+            last.rollback()
             raise
     return result
 

@@ -13,7 +13,7 @@ from ..db import bulk, store
 from ..db.models import Game, db, new_game_id, utcnow
 from ..errors import N_, BadInput, Conflict
 from ..scoring import GameState, Hand, Rules, Table, replay, rules_from_dict
-from . import counting, game_rows, ratings, standings, tallies
+from . import counting, game_rows, ratings, seasonal, standings, tallies
 
 
 @dataclass(frozen=True)
@@ -159,6 +159,8 @@ def _keep(games: Sequence[bulk.NewGame]) -> None:
     played.sort(key=lambda game: (game[1], game[0]))  # oldest first, as they count
     standings.add(played)
     tallies.add(rows for _, _, rows in played)
+    marks = [(g.created, seasonal.mark(g.state.finished, len(g.hands))) for g in games]
+    seasonal.add(marks)
 
 
 def import_games(

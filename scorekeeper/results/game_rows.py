@@ -14,7 +14,7 @@ from ..db import store
 from ..db.models import Game, db
 from ..db.store import Also, Loaded
 from ..scoring import GameState, HandResult, Table, contracting_sides, name_key
-from . import counting, ratings, standings, tallies
+from . import counting, ratings, seasonal, standings, tallies
 from .models import HandResultRow, PlayerResult, SideResult
 
 Row = dict[str, Any]
@@ -182,6 +182,7 @@ def keep(
             )
             db.session.execute(gone.execution_options(**QUIET))
     rated = not fresh and (game.ending is not None or state.finished)
+    marked = seasonal.NO_GAME if fresh else seasonal.mark(game.ending is not None, had)
     ended = {"ending": state.ending, "winner": state.winner}
     ended["hand_count"] = len(state.hands)
     if fresh:  # the game's row is about to be written with them
@@ -213,6 +214,7 @@ def keep(
     )
     standings.apply(game, before, counted, fresh or not had)
     tallies.apply(before, counted)
+    seasonal.move(game, marked, seasonal.mark(state.finished, len(state.hands)))
     if rated:  # a game finished, or a finished one changed: its ratings move
         ratings.refresh(game.created)
 
@@ -222,6 +224,8 @@ def drop(game: Game) -> None:
     before, gone = counting.played(stored(game), game.hand_count), counting.NOTHING
     standings.apply(game, before, gone)
     tallies.apply(before, gone)
+    had = seasonal.mark(game.ending is not None, game.hand_count)
+    seasonal.move(game, had, seasonal.NO_GAME)
 
 
 def replace(game_ids: list[str], rows: counting.Rows) -> None:
@@ -243,6 +247,7 @@ def clear() -> None:
         db.session.execute(delete(model).execution_options(synchronize_session=False))
     standings.clear()
     tallies.clear()
+    seasonal.forget()
     ratings.clear()
 
 

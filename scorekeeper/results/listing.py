@@ -7,12 +7,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Select, UnaryExpression, and_, func, select
+from sqlalchemy import Select, UnaryExpression, and_, select
 
 from ..db.models import Game, GameSide, Player, Season, db
 from ..db.store import rules_and_table
 from ..errors import N_, BadInput, Conflict, Quoted
 from ..scoring import Table, lookalike, name_key, reading_order
+from . import seasonal
 from .models import ALL_TIME, PlayerResult, SideResult, standing
 from .seasonal import in_season
 
@@ -127,11 +128,15 @@ def list_games(
 ) -> Page:
     """Return a page of games, newest first, by player, status and season if given."""
     query, order = chosen(player, status, season)
+    scope = ALL_TIME if season is None else season.id
     if player:
-        total = counted(player, status, ALL_TIME if season is None else season.id)
-    else:
-        everyone = select(func.count()).select_from(query.subquery())
-        total = db.session.execute(everyone).scalar_one()
+        total = counted(player, status, scope)
+    else:  # kept counts: one row, however many games there are
+        kept = seasonal.counted(scope)
+        in_progress = kept["games"] - kept["finished"]
+        total = {"finished": kept["finished"], "in_progress": in_progress}.get(
+            status or "", kept["games"]
+        )
     # The page's games and each side's name, total and players in one
     # statement: one snapshot, so a game created meanwhile is either on the
     # page whole or not at all (two reads could each see a different page).

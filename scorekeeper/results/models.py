@@ -206,3 +206,17 @@ class PlayerRating(db.Model):  # type: ignore[name-defined,misc]
     sigma: Mapped[float]
     ordinal: Mapped[float]  # mu - 3 sigma: the rating shown and ranked by
     games: Mapped[int]
+
+
+# How many games each scope holds (all time, each season: its id), how many of
+# them ended and how many have a hand (the statistics count those): the
+# listing pages' totals, one row read instead of every game counted. Moved by
+# every write that makes, ends, reopens, starts or deletes a game (seasonal.py).
+game_count = Table(
+    "game_count",
+    Base.metadata,
+    Column("scope", Integer, primary_key=True, autoincrement=False),
+    Column("games", Integer, nullable=False),
+    Column("finished", Integer, nullable=False),
+    Column("played", Integer, nullable=False),
+)

@@ -26,6 +26,8 @@ SIDE = (SideResult.created, SideResult.game_id)
 PLAYER = (PlayerResult.created, PlayerResult.game_id)
 
 
+# The most names one statement binds (SQLite takes 32,766 values at most).
+CHUNK = 500
 # The statement that adds a new game's counters, built once for each dialect.
 _UPSERTS: dict[str, Any] = {}
 
@@ -237,7 +239,10 @@ def refold(
         rows += fold(held, season.id)
     rows = [row for row in rows if touches(row["who"], persons)]
     whos = sorted({*gone, *persons, *(row["who"] for row in rows)})
-    db.session.execute(delete(standing).where(standing.c.who.in_(whos)))
+    # A chunk at a time: a player of a thousand teams bound a value a team.
+    for start in range(0, len(whos), CHUNK):
+        chunk = whos[start : start + CHUNK]
+        db.session.execute(delete(standing).where(standing.c.who.in_(chunk)))
     if rows:
         db.session.execute(insert(standing), rows)
 

@@ -7,11 +7,11 @@ from typing import Any
 
 from sqlalchemy import and_, func, or_, select
 
-from ..db.models import Game, Season, db
+from ..db.models import Season, db
 from ..scoring import SUITS, reading_order
 from ..scoring.contracts import LEVELS
+from . import seasonal
 from .models import ALL_TIME, standing
-from .seasonal import in_season
 
 
 def win_rate(wins: int, finished: int) -> int | None:
@@ -143,8 +143,6 @@ def team_stats() -> list[Stats]:
 
 
 def games_counted(season: Season | None = None) -> int:
-    """Return how many games the statistics count: every one, or a season's."""
-    query = select(func.count()).select_from(Game).where(Game.hand_count > 0)
-    if season is not None:
-        query = query.where(*in_season(season, Game.created))
-    return db.session.execute(query).scalar_one()
+    """Return how many games the statistics count (those with a hand): every
+    one, or a season's; kept, one row however many games there are."""
+    return seasonal.counted(ALL_TIME if season is None else season.id)["played"]

@@ -18,7 +18,7 @@ from ..db import store
 from ..db.models import Season, db
 from ..errors import BadInput, NotFound
 from ..house_rules import service as rulesets
-from ..results import counting, game_rows, standings
+from ..results import counting, game_rows, seasonal, standings
 from ..results.models import standing
 from ..results.seasonal import in_season
 from ..scoring import name_key
@@ -141,6 +141,7 @@ def delete_season(season: Season) -> None:
 
     def work() -> None:
         standings.clear(season.id)
+        seasonal.forget(season.id)
         db.session.delete(season)
 
     store.transaction(work)
@@ -167,6 +168,9 @@ def stored_games(
 def rebuild(season: Season) -> None:
     """Build a season's standings afresh from the stored results of its games."""
     standings.hold()
+    # Games being made wait too (a game without a hand moves no standing, but
+    # its count): the three reads below see the same games.
+    seasonal.hold()
     standings.clear(season.id)
     tables = [model.__table__ for model in game_rows.MODELS]
     sides = tables[1].c
@@ -174,3 +178,4 @@ def rebuild(season: Season) -> None:
     rows = counting.fold(stored_games(db.session, *tables, *within), season.id)
     if rows:
         db.session.execute(insert(standing), rows)
+    seasonal.recount(season)

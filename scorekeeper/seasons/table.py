@@ -1,8 +1,11 @@
 """A season's standings table: games, wins, points for and against, rating change.
 
-Read from the season's standing rows (one per player or team), a page at a
-time; the rating change is looked up for the rows shown only, through the
-ratings' indexes on name and date and on name and count: four seeks a row.
+Read from the season's standing rows (one per player or team): their order
+first (most wins, fewest games, then names in a reader's order, which SQL
+cannot sort: the Unicode Collation Algorithm, in Python), then the page's rows
+in one statement, with the rating change looked up for those rows only through
+the ratings' indexes on name and date and on name and count: four seeks a row,
+joined, so each statement is the same for 10 rows or 10,000.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import and_, or_, select
+from sqlalchemy.orm import aliased
 
 from ..db.models import Season, db
 from ..results import ratings, stats
@@ -56,34 +60,44 @@ def _rated(season: Season, ascending: bool) -> Any:
     )
 
 
-def _changes(spans: dict[str, tuple[int, int]]) -> dict[str, float]:
-    """Return each player's rating after their last game less before their first."""
-    if not spans:
-        return {}
-    rated = RatingRow
-    pairs = or_(
-        *(
-            and_(rated.name_key == key, rated.games.in_((first - 1, last)))
-            for key, (first, last) in spans.items()
-        )
+def _with_changes(query: Any, shown: Any) -> Any:
+    """Add each shown player's rating after their last season game and before
+    their first, joined: two seeks on the ratings' index on name and count."""
+    for when, games in (
+        ("after", shown.c.last_rated),
+        ("before", shown.c.first_rated - 1),
+    ):
+        rated = aliased(RatingRow)
+        query = query.add_columns(
+            rated.mu.label(f"{when}_mu"), rated.sigma.label(f"{when}_sigma")
+        ).outerjoin(rated, and_(rated.name_key == shown.c.who, rated.games == games))
+    return query
+
+
+def _change(row: Any) -> float | None:
+    """Return a row's rating after the season less before it (from 0 if unrated)."""
+    if not row.last_rated:
+        return None
+    before = (
+        0.0 if row.before_mu is None else ratings.shown(row.before_mu, row.before_sigma)
     )
-    query = select(rated.name_key, rated.games, rated.mu, rated.sigma).where(pairs)
-    shown = {
-        (r.name_key, r.games): ratings.shown(r.mu, r.sigma)
-        for r in db.session.execute(query)
-    }
-    # Before a player's first rated game, everyone starts at 0 (mu - 3 sigma).
-    return {
-        key: shown[(key, last)] - shown.get((key, first - 1), 0.0)
-        for key, (first, last) in spans.items()
-    }
+    return ratings.shown(row.after_mu, row.after_sigma) - before
+
+
+def _between(first: Any, last: Any) -> Any:
+    """Return the rows ordered from one row to another by wins (most first),
+    then games: a page's rows and any level with its ends, in one term."""
+    wins, games = standing.c.wins, standing.c.games
+    return and_(
+        or_(wins < first.wins, and_(wins == first.wins, games >= first.games)),
+        or_(wins > last.wins, and_(wins == last.wins, games <= last.games)),
+    )
 
 
 def table(season: Season, teams: bool, page: int = 1, per_page: int = 50) -> Page:
     """Return a page of a season's players (or teams): most wins, then fewest
     games, then in a reader's order."""
     here = (standing.c.scope == season.id, standing.c.team == teams)
-    # Level rows in a reader's order: sorted here, as SQL would by code point.
     every = db.session.execute(
         select(
             standing.c.who, standing.c.name, standing.c.wins, standing.c.games
@@ -91,14 +105,19 @@ def table(season: Season, teams: bool, page: int = 1, per_page: int = 50) -> Pag
     ).all()
     every.sort(key=lambda r: (-r.wins, r.games, reading_order(r.name), r.who))
     start = (page - 1) * per_page
-    keys = [r.who for r in every[start : start + per_page]]
+    ends = every[start : start + per_page]
+    found: dict[str, Any] = {}
     spans = [] if teams else [_rated(season, True), _rated(season, False)]
-    query = select(standing, *spans).where(*here, standing.c.who.in_(keys))
-    found = {r.who: r for r in db.session.execute(query)}
-    rows = [found[who] for who in keys if who in found]
-    changes = _changes(
-        {r.who: (r.first_rated, r.last_rated) for r in rows if spans and r.last_rated}
-    )
+    if ends:
+        shown = (
+            select(standing, *spans)
+            .where(*here, _between(ends[0], ends[-1]))
+            .subquery()
+        )
+        query = select(shown)
+        if spans:
+            query = _with_changes(query, shown)
+        found = {row.who: row for row in db.session.execute(query)}
     lines = [
         Line(
             name=row.name,
@@ -109,8 +128,8 @@ def table(season: Season, teams: bool, page: int = 1, per_page: int = 50) -> Pag
             wins=row.wins,
             points_for=row.points_for,
             points_against=row.points_against,
-            rating_change=changes.get(row.who),
+            rating_change=_change(row) if spans else None,
         )
-        for row in rows
+        for row in (found[end.who] for end in ends)
     ]
     return Page(lines, page, per_page, len(every))  # type: ignore[arg-type]

@@ -71,3 +71,26 @@ def test_upgrading_keys_names_in_nfkc_and_numbers_a_name_now_alike(app, api):
     assert (
         game["first_dealer"] == "Ａｎｎ 2" and game["hands"][0]["bidder"] == "Ａｎｎ 2"
     )
+
+
+def test_upgrading_counts_every_seasons_games_as_a_replay_does(app, api):
+    from datetime import date
+
+    from scorekeeper.db.models import utcnow
+    from scorekeeper.seasons import service as seasons
+
+    api.create()
+    api.hand(bidder="Ann", contract="10NT", tricks=10)
+    api.create(name="Not started")
+    with app.app_context():
+        today = utcnow().date()  # the day the games were made, in UTC
+        seasons.save_season("Now", today, today)
+        seasons.save_season("Before", date(2000, 1, 1), date(2000, 12, 31))
+        before = normal(stored())["game_count"]
+        db.session.remove()
+        downgrade(MIGRATIONS, "0016_round_clock_pause")
+        upgrade(MIGRATIONS)
+        assert (
+            normal(stored())["game_count"] == before == normal(replayed())["game_count"]
+        )
+        assert len(before) == 2  # all time and today's season; no game in 2000

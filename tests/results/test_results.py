@@ -19,9 +19,11 @@ from scorekeeper.games import service as services
 from scorekeeper.house_rules import service as rulesets
 from scorekeeper.results import archive, counting, game_rows, tallies
 from scorekeeper.results.models import (
+    ALL_TIME,
     HandResultRow,
     PlayerResult,
     SideResult,
+    game_count,
     pair,
     spelling,
     standing,
@@ -134,6 +136,10 @@ def stored() -> dict[str, set[tuple[Any, ...]]]:
     for table in (standing, pair, spelling):
         rows = db.session.execute(select(table)).mappings()
         found[table.name] = {tuple(row.items()) for row in rows}
+    counts = db.session.execute(select(game_count)).mappings()
+    found["game_count"] = {
+        tuple(r.items()) for r in counts if any(list(r.values())[1:])
+    }
     return found
 
 
@@ -146,7 +152,7 @@ def replayed() -> dict[str, set[tuple[Any, ...]]]:
         "game": set(),
     }
     db.session.expire_all()
-    played, kept_to = [], {}
+    played, kept_to, marks = [], {}, {}
     for game in services.all_games():  # oldest first, as the standings name
         kept_to[game.id] = game.game.ruleset_id
         state = store.replay_rows(game.game, game.rules, game.table)
@@ -160,7 +166,9 @@ def replayed() -> dict[str, set[tuple[Any, ...]]]:
             found[name] |= {tuple(row.items()) for row in rows}
         found["game"].add((game.id, state.ending, state.winner, len(state.hands)))
         played.append((game.id, game.game.created, kept))
+        marks[game.id] = (1, int(state.finished), int(bool(state.hands)))
     rows = counting.fold(played)
+    counts = [(ALL_TIME, [marks[game_id] for game_id, _, _ in played])]
     for season in db.session.execute(select(Season)).scalars():
         held = [
             (game_id, created, kept)
@@ -169,7 +177,14 @@ def replayed() -> dict[str, set[tuple[Any, ...]]]:
             and season.ruleset_id in (None, kept_to[game_id])
         ]
         rows += counting.fold(held, season.id)
+        counts.append((season.id, [marks[game_id] for game_id, _, _ in held]))
     found["standing"] = {tuple(row.items()) for row in rows}
+    # How many games each scope holds, ended and with a hand: the listings' totals.
+    found["game_count"] = {
+        tuple(zip(COUNTED, (scope, *map(sum, zip(*held, strict=True))), strict=True))
+        for scope, held in counts
+        if held
+    }
     for name, tallied in tallies.fold(kept for _, _, kept in played).items():
         found[name] = {tuple(row.items()) for row in tallied}
     return found
@@ -190,6 +205,7 @@ def normal(rows: dict[str, set[tuple[Any, ...]]]) -> dict[str, set[Any]]:
 
 BOOLS = {"made", "finished", "team", "beside"}
 RESULT_TABLES = ("hand_result", "side_result", "player_result")
+COUNTED = ("scope", "games", "finished", "played")
 
 
 def apply(step: tuple[Any, ...], games: list[str]) -> None:
