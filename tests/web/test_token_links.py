@@ -17,7 +17,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from server import Server, send
 
-from scorekeeper.db import grants
+from scorekeeper.db import grants, tokens
 from scorekeeper.web import access
 
 EIGHT = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
@@ -98,6 +98,34 @@ def test_a_repeated_new_game_that_carries_the_token_is_kept_by_no_cache(client):
     first = client.post("/api/games", json=TWO_SIDES, headers=key)
     again = client.post("/api/games", json=TWO_SIDES, headers=key)
     assert again.json["write_token"] == first.json["write_token"] and no_store(again)
+
+
+# Tokens that are not ASCII (issue 41.6)
+
+LINKS = {
+    "play": "/games/{game}/play/{token}",
+    "director": "/nights/{night}/direct/{token}",
+    "table card": "/nights/{night}/tables/1/{token}",
+    "edit": "/rules/{rules}/edit/{token}",
+}
+# An accented letter, a card suit, a lone surrogate's bytes and a NUL-free
+# control character: none is in any token, and none may make a 500.
+ODD = ["%C3%A9", "a%C3%A9b" * 8, "%F0%9F%82%A1", "%ED%A0%80", "%C2%85"]
+
+
+@pytest.mark.parametrize("link", LINKS.values(), ids=list(LINKS))
+@pytest.mark.parametrize("token", ODD)
+def test_a_link_whose_token_is_not_ascii_is_refused_with_403(client, link, token):
+    made, _ = night(client)
+    rules = client.post("/api/rulesets", json={"name": "Club"}).json
+    game = client.post("/api/games", json=TWO_SIDES).json
+    ids = {"game": game["id"], "night": made["id"], "rules": rules["id"]}
+    assert client.get(link.format(token=token, **ids)).status_code == 403
+
+
+def test_secrets_that_are_not_ascii_are_compared_not_refused():
+    assert tokens.same("é\udc80", "é\udc80") and not tokens.same("é", "e")
+    assert not tokens.same(tokens.token_hash("\udc80"), "0" * 64)
 
 
 # The logs
