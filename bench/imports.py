@@ -55,6 +55,7 @@ def main() -> None:
     parser.add_argument("--exports", default=tempfile.gettempdir())
     args = parser.parse_args()
     exports = Path(args.exports)
+    exports.mkdir(parents=True, exist_ok=True)  # a folder of its own, made once
     for count in (args.small, args.large):  # generated before any timing
         export_file(count, exports, timedelta(0))
     per_game = {}

@@ -2,6 +2,7 @@
 rescore | edit-link."""
 
 import json
+import signal
 import time
 from typing import Any
 
@@ -62,8 +63,11 @@ def import_games_command(file: Any) -> None:
         except (AppError, ScoringError) as error:
             given = game.get("id") if isinstance(game, dict) else None
             raise failed("Nothing imported", error, number, given) from None
+        except KeyboardInterrupt:
+            raise stopped([], KeyboardInterrupt()) from None
     many = "s" if len(checked) != 1 else ""
     click.echo(f"Checked {len(checked):,} game{many}.", err=True)
+    checked = archive.with_ids(checked)
     done, began = 0, time.monotonic()
     try:
         for batch in archive.import_games(checked):
@@ -72,10 +76,33 @@ def import_games_command(file: Any) -> None:
             done += len(batch)
             if done % PROGRESS == 0 or done == len(checked):
                 click.echo(progress(done, len(checked), began), err=True)
-    except AppError as error:
-        said = f"Stopped after {done} games" if done else "Nothing imported"
-        raise failed(said, error) from None
+    except (KeyboardInterrupt, Exception) as error:
+        raise stopped([past.id or "" for past, _ in checked], error) from None
     click.echo(f"Imported {done} games.", err=True)
+
+
+def stopped(ids: list[str], error: BaseException) -> click.ClickException:
+    """Take back every game an import wrote before it stopped (a Ctrl-C, an
+    error), so it is all or nothing; return the one line that says so."""
+    # A second Ctrl-C must not stop the taking back half way.
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        taken = archive.take_back(ids)
+    except Exception as failure:
+        return click.ClickException(
+            f"Stopped ({error!r}), and the games written could not be taken back "
+            f"({failure}): run `flask rescore`, and look for the file's games."
+        )
+    finally:
+        signal.signal(signal.SIGINT, before)
+    back = f" (the {taken:,} games written were taken back)" if taken else ""
+    if isinstance(error, KeyboardInterrupt):
+        said = click.ClickException(f"Interrupted: nothing imported{back}.")
+        said.exit_code = 130  # as a shell says of a Ctrl-C
+        return said
+    if isinstance(error, AppError):
+        return failed(f"Nothing imported{back}", error)
+    return click.ClickException(f"Nothing imported{back}: {error!r}")
 
 
 # Games between two lines of an import's progress.

@@ -53,7 +53,8 @@ class WritesApart:
     never waits for a read's thread, and at most two pages are drawn beside it.
     The reads lose nothing they need: each is a poll, asked again in 1.5 s.
     (Waitress queues each connection with its next request, `requests[0]`, and
-    asks its dispatcher only to add a task and to shut down.)
+    asks its dispatcher only to add a task and to shut down.) A request waitress
+    could not parse has no method: its answer (waitress's 400) is a read's.
     """
 
     def __init__(self, reads: int = READ_THREADS, writes: int = WRITE_THREADS) -> None:
@@ -63,7 +64,8 @@ class WritesApart:
 
     def add_task(self, task: object) -> None:
         requests = getattr(task, "requests", None)
-        read = not requests or requests[0].command in READS
+        # An unparsable request (its error task) has no command: answered 400.
+        read = not requests or getattr(requests[0], "command", "GET") in READS
         (self.reads if read else self.writes).add_task(task)
 
     def shutdown(self, cancel_pending: bool = True, timeout: float = 5) -> bool:

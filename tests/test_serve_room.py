@@ -265,3 +265,17 @@ def test_the_servers_put_what_they_built_to_start_out_of_the_collector_s_sight(
         assert gc.get_freeze_count() > 50_000
     finally:
         gc.unfreeze()
+
+
+def test_a_request_waitress_cannot_parse_is_answered_400():
+    """Waitress answers an unparsable request with its error task, which has no
+    method: sorting it into a pool failed, and the phone got no answer."""
+    with run_server(server="waitress") as url:
+        port = int(url.rsplit(":", 1)[1])
+        for sent in (
+            b"NOTHTTP\r\n\r\n",
+            b"GET / HTTP/1.1\r\nHost: x\r\nX-Bad: \x07\r\n\r\n",
+        ):
+            with socket.create_connection(("127.0.0.1", port), timeout=10) as phone:
+                phone.sendall(sent)
+                assert answer(phone).split(b" ")[1] == b"400", sent

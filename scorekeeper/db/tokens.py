@@ -15,14 +15,28 @@ def new_token() -> tuple[str, str]:
 
 def token_hash(token: str) -> str:
     """Return the hash the database keeps of a token."""
-    return hashlib.sha256(token.encode()).hexdigest()
+    return hashlib.sha256(_bytes(token)).hexdigest()
+
+
+def _bytes(text: str) -> bytes:
+    """Return text as UTF-8, whatever it holds (a lone surrogate from JSON too)."""
+    return text.encode("utf-8", "surrogatepass")
+
+
+def same(given: str, kept: str) -> bool:
+    """Return whether a given secret is the kept one, in constant time.
+
+    As bytes: hmac.compare_digest refuses text that is not ASCII (a TypeError,
+    so a link with an accented token answered 500).
+    """
+    return hmac.compare_digest(_bytes(given), _bytes(kept))
 
 
 def grants(token: str | None, kept_hash: str) -> bool:
     """Return whether a token matches the kept hash (constant time)."""
     if not token:
         return False
-    return hmac.compare_digest(token_hash(token), kept_hash)
+    return same(token_hash(token), kept_hash)
 
 
 def _pad(secret: str | bytes, context: str, length: int) -> bytes:
@@ -61,6 +75,6 @@ def seal_checked(token: str, secret: str | bytes, context: str) -> str:
 def unseal_checked(sealed: str, secret: str | bytes, context: str) -> str | None:
     """Return a token sealed with its check, or None for any other secret or context."""
     tag, _, rest = sealed.partition(".")
-    if not rest or not hmac.compare_digest(tag, _tag(secret, context)):
+    if not rest or not same(tag, _tag(secret, context)):
         return None  # another caller's, or kept before checks (issue 21.3)
     return unseal(rest, secret, context)

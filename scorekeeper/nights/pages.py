@@ -161,9 +161,10 @@ def direct(night_id: str) -> Any:
             **shown(found),
         )
 
-    # Live like the big screen; kept for this phone alone (its link, its CSRF token).
+    # Live like the big screen, drawn for this phone alone (its CSRF token); it
+    # shows the director's link, so no cache keeps it, the browser's neither.
     mine = session.get("csrf_token", "")[:16]
-    headers = {"Cache-Control": "private, no-cache", "Vary": "Cookie"}
+    headers = {"Cache-Control": "no-store", "Vary": "Cookie"}
     return board.polled(found.id, f"director-{mine}", draw, **headers)
 
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
-from sqlalchemy import insert
+from sqlalchemy import delete, func, insert, select
 from sqlalchemy.orm import selectinload
 
 from ..db import bulk, store
@@ -14,6 +14,7 @@ from ..db.models import Game, db, new_game_id, utcnow
 from ..errors import N_, BadInput, Conflict
 from ..scoring import GameState, Hand, Rules, Table, replay, rules_from_dict
 from . import counting, game_rows, ratings, seasonal, standings, tallies
+from .models import RatingRow
 
 
 @dataclass(frozen=True)
@@ -163,6 +164,16 @@ def _keep(games: Sequence[bulk.NewGame]) -> None:
     seasonal.add(marks)
 
 
+def with_ids(
+    games: Sequence[tuple[PastGame, GameState]],
+) -> list[tuple[PastGame, GameState]]:
+    """Return the games each with its id, the file's or a new one, before any
+    is written: an import stopped anywhere knows which to take back."""
+    return [
+        (replace(past, id=past.id or new_game_id()), state) for past, state in games
+    ]
+
+
 def import_games(
     games: Sequence[tuple[PastGame, GameState]],
 ) -> Iterator[list[tuple[str, str]]]:
@@ -183,6 +194,55 @@ def import_games(
         # kept (or all share a date), and each replay runs to the newest game.
         if earliest:
             store.transaction(lambda: ratings.refresh(min(earliest)))
+
+
+def take_back(ids: Sequence[str]) -> int:
+    """Delete the games of these ids that are in the database, and their
+    results, standings and tallies, as an import left them before it was
+    stopped; return how many. A batch a transaction, the last written first,
+    so each leaves the database as it was before that batch."""
+    db.session.rollback()  # whatever the interrupted import left open
+    taken, rated = 0, []
+    for start in reversed(range(0, len(ids), BATCH)):
+        batch = list(ids[start : start + BATCH])
+        count, first = store.transaction(lambda b=batch: _take(b))
+        taken += count
+        rated += [first] if first is not None else []
+    if rated:  # a phone's finished game rated them meanwhile: without them now
+        store.transaction(lambda: ratings.refresh(min(rated)))
+    return taken
+
+
+def _take(ids: list[str]) -> tuple[int, datetime | None]:
+    """Delete these games, those there, and take them out of what is kept; return
+    how many, and the earliest of them rated (by a write that ran meanwhile)."""
+    there = db.session.execute(
+        select(Game.id, Game.created, Game.hand_count, Game.ending).where(
+            Game.id.in_(ids)
+        )
+    ).all()
+    if not there:
+        return 0, None
+    found: dict[str, counting.Rows] = {game.id: ([], [], []) for game in there}
+    for slot, model in enumerate(game_rows.MODELS):  # hands, sides, players
+        table = model.__table__
+        for row in db.session.execute(select(table).where(table.c.game_id.in_(ids))):
+            found[row.game_id][slot].append(dict(row._mapping))
+    rated = db.session.execute(
+        select(func.min(RatingRow.created)).where(RatingRow.game_id.in_(ids))
+    ).scalar()
+    db.session.execute(delete(Game).where(Game.id.in_(ids)))
+    games = sorted(there, key=lambda game: (game.created, game.id))
+    played = [
+        (g.id, g.created, counting.played(found[g.id], g.hand_count)) for g in games
+    ]
+    standings.take(played)
+    tallies.take(rows for _, _, rows in played)
+    ended = [
+        (g.created, seasonal.mark(g.ending is not None, g.hand_count)) for g in games
+    ]
+    seasonal.take(ended)
+    return len(there), rated
 
 
 def rescore() -> int:

@@ -102,6 +102,11 @@ def add(games: Sequence[tuple[datetime, Mark]]) -> None:
     last.kept(PENDING, _write).extend((on, None, marked) for on, marked in games)
 
 
+def take(games: Sequence[tuple[datetime, Mark]]) -> None:
+    """Take games an import wrote (no house rules) back out of every scope's counts."""
+    add([(on, (-games, -finished, -played)) for on, (games, finished, played) in games])
+
+
 PENDING = "game counts"
 
 

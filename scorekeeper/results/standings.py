@@ -146,15 +146,30 @@ def _move(
     else:
         _add(changes, scope)
     if not after[2]:
-        _forget(game, sorted(changes), season)
+        _forget([game.id], sorted(changes), season)
 
 
-def _forget(game: Game, whos: list[str], season: Season | None) -> None:
-    """After a game's removal: drop names with no game left, rename the rest."""
+def take(games: Sequence[tuple[str, datetime, Rows]]) -> None:
+    """Take games just deleted out of the standings (an import undone), as add
+    put them in: one statement a scope, then the names they leave or renamed."""
+    gone = [game_id for game_id, _, _ in games]
+    every: list[Season | None] = [None]
+    every += db.session.execute(select(Season).order_by(Season.id)).scalars()
+    for season in every:
+        held = [g for g in games if season is None or holds(season, g[1], None)]
+        rows = fold(held, ALL_TIME if season is None else season.id)
+        changes = {r["who"]: {c: -r[c] for c in COUNTERS} for r in rows}
+        if changes:
+            _add(dict(sorted(changes.items())), rows[0]["scope"])
+            _forget(gone, sorted(changes), season)
+
+
+def _forget(gone: list[str], whos: list[str], season: Season | None) -> None:
+    """After games' removal: drop names with no game left, rename the rest."""
     scope = ALL_TIME if season is None else season.id
     here = (standing.c.scope == scope, standing.c.who.in_(whos))
     db.session.execute(delete(standing).where(*here, standing.c.games == 0))
-    firsts = select(standing.c.who).where(*here, standing.c.first_game == game.id)
+    firsts = select(standing.c.who).where(*here, standing.c.first_game.in_(gone))
     for who in db.session.execute(firsts).scalars().all():
         if "\n" in who:
             within = [] if season is None else in_season(season, *SIDE)
@@ -162,7 +177,9 @@ def _forget(game: Game, whos: list[str], season: Season | None) -> None:
                 select(SideResult.game_id, SideResult.position, SideResult.created)
                 .join(Game, Game.id == SideResult.game_id)
                 .where(
-                    SideResult.team_key == who, SideResult.game_id != game.id, *within
+                    SideResult.team_key == who,
+                    SideResult.game_id.not_in(gone),
+                    *within,
                 )
                 .where(Game.hand_count > 0)
                 .order_by(SideResult.created, SideResult.game_id)
@@ -185,7 +202,7 @@ def _forget(game: Game, whos: list[str], season: Season | None) -> None:
                 .where(Game.hand_count > 0)
                 .where(
                     PlayerResult.name_key == who,
-                    PlayerResult.game_id != game.id,
+                    PlayerResult.game_id.not_in(gone),
                     *within,
                 )
                 .order_by(PlayerResult.created, PlayerResult.game_id)

@@ -106,6 +106,19 @@ def add(games: Iterable[Rows]) -> None:
             _upsert(table, sorted(rows, key=lambda row: [row[k] for k in keys]))
 
 
+def take(games: Iterable[Rows]) -> None:
+    """Take games just deleted out of the tallies (an import undone), as add
+    put them in; a row left with no game goes."""
+    for name, rows in fold(games).items():
+        table = TALLIES_BY_NAME[name]
+        keys, zero = _columns(table)
+        changes = {
+            tuple(row[k] for k in keys): {c: -row[c] for c in zero} for row in rows
+        }
+        if changes:
+            _move(table, dict(sorted(changes.items())))
+
+
 def fold(games: Iterable[Rows]) -> dict[str, list[Row]]:
     """Return the tallies of games' results, as each table's rows."""
     found = {t.name: defaultdict[Key, Counter[str]](Counter) for t, _ in TALLIES}

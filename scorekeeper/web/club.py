@@ -9,13 +9,11 @@ together, and every client waits.
 
 from __future__ import annotations
 
-import hmac
-
 from flask import Flask, current_app, g
 from flask_babel import gettext, ngettext
 from werkzeug.wrappers import Response
 
-from ..db import tries
+from ..db import tokens, tries
 from ..errors import Forbidden, TooMany
 from ..language import N_
 from . import access
@@ -71,7 +69,7 @@ def check(given: str | None, configured: str | None) -> None:
         minutes = -(-attempt.seconds // 60)
         said = wait_for_everyone(minutes) if attempt.club else wait(minutes)
         raise TooMany(said, "password")
-    if not hmac.compare_digest(given.encode(), configured.encode()):
+    if not tokens.same(given, configured):
         raise Forbidden(gettext(WRONG), "password")
     tries.right(attempt)
 

@@ -9,10 +9,12 @@ threaded worker waits for a request's first bytes in its event loop, then
 reads it in one of its threads: a slow client holds one thread, not a worker.
 But gunicorn gives that reading no deadline: sixteen clients trickling bytes
 held all sixteen threads, and no one else was answered (issue 32.8). So a
-request's head is gathered as its bytes come, without waiting for more (the
+request is gathered as its bytes come, without waiting for more (the
 connection goes back to the worker's event loop between them), a thread
-serving it only once it is whole; and each request must arrive whole within
-READ_DEADLINE, or its connection is closed.
+serving it only once it is whole, its body too (issue 41.4: thirty-two
+clients trickling bodies held every thread until their deadline, and another
+phone waited 8.5 s); and each request must arrive whole within READ_DEADLINE,
+or its connection is closed.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from __future__ import annotations
 import gc
 import math
 import os
+import re
 import time
 from typing import Any
 
@@ -34,14 +37,19 @@ READ_DEADLINE = 10.0
 SEND_TIMEOUT = 30.0
 # A head gathered past this size goes to the parser, which refuses it.
 HEAD_LIMIT = 65536
+# A body is gathered up to the app's limit (MAX_CONTENT_LENGTH): a longer one
+# goes to a thread at once, and the app refuses it (413) without reading it.
+BODY_LIMIT = 65536
+LENGTH = re.compile(rb"\ncontent-length:[ \t]*([0-9]+)")
+CHUNKED = re.compile(rb"\ntransfer-encoding:[^\n]*chunked")
 
 
 class Deadline:
     """A client's socket whose reads end at a deadline (as if the client had
     closed): gunicorn's parser and the app read it like the socket it wraps.
 
-    The request's head is gathered first without waiting (`gather`), each time
-    the client sends more, so a slow one holds a thread only for its body.
+    The request is gathered first without waiting (`gather`), each time the
+    client sends more, so a slow one holds no thread until it is whole.
     """
 
     def __init__(self, sock: Any, log: Any) -> None:
@@ -67,11 +75,11 @@ class Deadline:
         return True
 
     def gather(self, before: bytes) -> bool | None:
-        """Read what has come, without waiting; return whether the request's head
-        is whole (or the client closed: the parser says so), None to wait for more.
+        """Read what has come, without waiting; return whether the request is
+        whole (or the client closed: the parser says so), None to wait for more.
         """
         try:
-            while not whole(before + self.early):
+            while not self.whole(before + self.early):
                 self.sock.setblocking(False)
                 got = self.sock.recv(8192)
                 if not got:
@@ -118,28 +126,72 @@ class Deadline:
         except OSError:
             return "?"
 
+    def whole(self, data: bytes) -> bool:
+        """Return whether the request has all come (`whole`)."""
+        return whole(data)
+
     def __getattr__(self, name: str) -> Any:
         return getattr(self.sock, name)
 
 
-def whole(head: bytes) -> bool:
-    """Return whether a request's head has all come (or is past any allowed size)."""
-    return b"\r\n\r\n" in head or b"\n\n" in head or len(head) > HEAD_LIMIT
+def head_end(data: bytes) -> int:
+    """Return where a request's head ends (its blank line's end), or -1."""
+    found = [
+        (at, len(mark))
+        for mark in (b"\r\n\r\n", b"\n\n")
+        if (at := data.find(mark)) >= 0
+    ]
+    return min(at + size for at, size in found) if found else -1
+
+
+def whole(data: bytes) -> bool:
+    """Return whether a request has all come, its head and its body (as long as
+    Content-Length says, or a chunked body to its last chunk), or is past any
+    allowed size: the parser and the app then refuse what is wrong."""
+    end = head_end(data)
+    if end < 0:
+        return len(data) > HEAD_LIMIT
+    head, body = data[:end].lower(), data[end:]
+    if b"100-continue" in head or len(body) > BODY_LIMIT:
+        return True  # a client that waits for a word before its body; too long
+    if CHUNKED.search(head):
+        return chunked_whole(body)
+    length = LENGTH.search(head)
+    # Past the limit, the app refuses it without reading it: no need to wait.
+    return not length or len(body) >= int(length[1]) or int(length[1]) > BODY_LIMIT
+
+
+def chunked_whole(body: bytes) -> bool:
+    """Return whether a chunked body has come to its last chunk (or is broken:
+    the parser says so)."""
+    at = 0
+    while (line := body.find(b"\r\n", at)) >= 0:
+        try:
+            size = int(body[at:line].split(b";")[0], 16)
+        except ValueError:
+            return True
+        if size == 0:  # then trailers, if any, and a blank line
+            rest = body[line + 2 :]
+            return rest.startswith(b"\r\n") or b"\r\n\r\n" in rest
+        at = line + 2 + size + 2
+    return False
 
 
 class DeadlineWorker(ThreadWorker):  # type: ignore[misc]
-    """gunicorn's threaded worker: a request's head is gathered as it comes,
-    without holding a thread, and the whole request read within READ_DEADLINE."""
+    """gunicorn's threaded worker: a request is gathered as it comes, without
+    holding a thread, and must be whole within READ_DEADLINE."""
+
+    wrapper = Deadline
 
     def enqueue_req(self, conn: Any) -> None:
         """Hand a connection to a thread, its socket wrapped with a deadline."""
         if not self.cfg.is_ssl and not isinstance(conn.sock, Deadline):
-            conn.sock = Deadline(conn.sock, self.log)
+            conn.sock = self.wrapper(conn.sock, self.log)
         super().enqueue_req(conn)
 
     def handle(self, conn: Any) -> Any:
-        """Gather the head (back to the event loop while it is incomplete), then
-        serve the request as gthread does."""
+        """Gather the request (back to the event loop while it is incomplete),
+        then serve it as gthread does."""
         sock = conn.sock
         if not isinstance(sock, Deadline):
             return super().handle(conn)

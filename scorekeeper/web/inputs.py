@@ -8,6 +8,7 @@ cannot keep a NUL on PostgreSQL) and failing there.
 from __future__ import annotations
 
 from flask import Flask, request
+from werkzeug.routing import IntegerConverter
 
 from ..errors import N_, BadInput, Word
 
@@ -52,6 +53,15 @@ def check_input() -> None:
             raise BadInput(NOT_ALLOWED, _field(name), named=_named(name))
 
 
+class Digits(IntegerConverter):
+    """A number in an address, of ASCII digits only: Werkzeug's `int` takes any
+    Unicode digit, so `/tables/%D9%A1` (an Arabic-Indic one) was table 1."""
+
+    regex = r"[0-9]+"
+
+
 def init_app(app: Flask) -> None:
-    """Check every request's input before CSRF, the forms and the views read it."""
+    """Check every request's input before CSRF, the forms and the views read it;
+    route only ASCII digits as numbers (before any route is added)."""
+    app.url_map.converters["int"] = Digits
     app.before_request(check_input)

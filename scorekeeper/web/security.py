@@ -7,6 +7,7 @@ import logging
 import re
 import time
 from typing import Any
+from urllib.parse import unquote
 
 from flask import Flask, Response, request
 from flask.sessions import SecureCookieSessionInterface
@@ -35,13 +36,19 @@ HEADERS = {
     "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
 }
 # The paths that carry a token (a play, edit, director's or table card's link),
-# however a client spells the slashes: the token is what follows them.
+# however a client spells the slashes and whatever the number: the token is
+# what follows them. Matched in any case, and on the path as the router reads
+# it too (percent-decoded, `redact`).
 SLASH = r"(?:/|%2[fF])+"
+SEGMENT = r"[^/?#\s]+?"
 TOKEN_PATH = re.compile(
-    rf"((?:{SLASH}games{SLASH}[^/?#\s]+?{SLASH}play"
-    rf"|{SLASH}nights{SLASH}[^/?#\s]+?{SLASH}(?:direct|tables{SLASH}[0-9]+)"
-    rf"|{SLASH}rules{SLASH}[0-9]+{SLASH}edit){SLASH})[^/?#\s\"']+"
+    rf"((?:{SLASH}games{SLASH}{SEGMENT}{SLASH}play"
+    rf"|{SLASH}nights{SLASH}{SEGMENT}{SLASH}(?:direct|tables{SLASH}{SEGMENT})"
+    rf"|{SLASH}rules{SLASH}{SEGMENT}{SLASH}edit){SLASH})[^/?#\s\"']+",
+    re.IGNORECASE,
 )
+# What a log line names as one address (a request's path, a Referer).
+WORD = re.compile(r"[^\s\"']+")
 REDACTED = "[token]"
 # Every logger that may name a request's path: the app's own (its errors), the
 # development server's, waitress's (make run) and gunicorn's (its access log).
@@ -104,8 +111,25 @@ def read_streamed_body() -> None:
 
 
 def redact(text: str) -> str:
-    """Return text with every token a link's path carries replaced."""
-    return TOKEN_PATH.sub(rf"\1{REDACTED}", text)
+    """Return text with every token a link's path carries replaced, however
+    the path is percent-encoded (`/games/<id>/pl%61y/<token>` is a play link to
+    the router, so its token goes too)."""
+    if "%" not in text:
+        return TOKEN_PATH.sub(rf"\1{REDACTED}", text)
+    return WORD.sub(_redact_word, text)
+
+
+def _redact_word(match: re.Match[str]) -> str:
+    """Return one address with its token replaced, decoded if that shows one."""
+    word = decoded = match.group()
+    for _ in range(3):  # as the server decodes it, and again, to be sure
+        once = unquote(decoded, errors="replace")
+        if once == decoded:
+            break
+        decoded = once
+    if decoded != word and TOKEN_PATH.search(decoded):
+        return TOKEN_PATH.sub(rf"\1{REDACTED}", decoded)
+    return TOKEN_PATH.sub(rf"\1{REDACTED}", word)
 
 
 class Redacting(logging.Filter):

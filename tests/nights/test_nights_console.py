@@ -49,7 +49,6 @@ def test_the_console_answers_304_until_the_night_moves_and_a_hand_moves_it(clien
     first = client.get(f"/nights/{night['id']}/direct")
     assert first.status_code == 200 and "This phone directs the night." in first.text
     drawn = client.get(f"/nights/{night['id']}/direct")  # no line flashed now
-    assert drawn.headers["Cache-Control"] == "private, no-cache"
     tag = {"If-None-Match": drawn.headers["ETag"]}
     assert client.get(f"/nights/{night['id']}/direct", headers=tag).status_code == 304
     game = night["rounds"][0]["tables"][0]["game"]
@@ -168,3 +167,12 @@ def test_the_console_puts_the_next_step_before_the_tables_and_the_roster(client)
     call = console.index("Call time on round 1")
     assert call < console.index("Table 1") < console.index("Mark Ann gone")
     assert console.index("Finish the night") < console.index("Mark Ann gone")
+
+
+def test_the_console_carries_the_director_s_link_and_is_kept_by_no_cache(client):
+    night = make(client)
+    client.get(f"/nights/{night['id']}/direct/{night['director_token']}")
+    for _ in range(2):  # the first draw, then the one kept for this phone
+        console = client.get(f"/nights/{night['id']}/direct")
+        assert night["director_token"] in console.text
+        assert console.headers["Cache-Control"] == "no-store"

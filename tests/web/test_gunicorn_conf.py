@@ -1,5 +1,6 @@
-"""The README's gunicorn keeps answering while slow clients hang on (issues 21.4
-and 32.8: four, then thirty-two, twice its threads)."""
+"""The README's gunicorn keeps answering while slow clients hang on (issues 21.4,
+32.8 and 41.4: four, then thirty-two, twice its threads, sending their headers
+or their bodies a byte at a time)."""
 
 from __future__ import annotations
 
@@ -53,6 +54,24 @@ def drip(port: int, started: threading.Barrier, done: threading.Event) -> None:
             return  # the server closed it
 
 
+def drip_body(port: int, started: threading.Barrier, done: threading.Event) -> None:
+    """Send a write's headers whole, then its body a byte at a time until told
+    to stop (or cut)."""
+    with socket.create_connection(("127.0.0.1", port)) as slow:
+        slow.sendall(
+            b"POST /api/games HTTP/1.1\r\nHost: x\r\n"
+            b"Content-Type: application/json\r\nContent-Length: 4000\r\n\r\n{"
+        )
+        started.wait()
+        try:
+            for _ in range(3999):
+                if done.wait(0.1):
+                    return
+                slow.sendall(b" ")
+        except OSError:
+            return  # the server closed it
+
+
 def answered(port: int, patience: float) -> bool:
     """Return whether another phone's request is answered, waiting patiently."""
     connection = http.client.HTTPConnection("127.0.0.1", port, patience)
@@ -95,6 +114,28 @@ def test_thirty_two_slow_clients_do_not_stall_others(gunicorn):
         # Before issue 32.8, no answer came while they trickled (400 s); a
         # timeout here raises. Three in a row, each on its own connection.
         assert all(answered(gunicorn, 3 * PATIENCE) for _ in range(3))
+    finally:
+        done.set()
+        for thread in slow:
+            thread.join()
+
+
+def test_thirty_two_clients_trickling_bodies_do_not_stall_others(gunicorn):
+    started, done = threading.Barrier(MANY + 1), threading.Event()
+    slow = [
+        threading.Thread(target=drip_body, args=(gunicorn, started, done))
+        for _ in range(MANY)
+    ]
+    for thread in slow:
+        thread.start()
+    try:
+        started.wait(PATIENCE)
+        # Before issue 41.4, a body was read in a thread: the first sixteen
+        # held every thread until their deadline, and another phone waited
+        # some 9 s. Now a thread serves a request once its body has come.
+        # (A timeout here raises.) Three in a row, each on its own connection.
+        assert all(answered(gunicorn, READ_DEADLINE / 2) for _ in range(3))
+        assert sum(thread.is_alive() for thread in slow) > MANY / 2  # dripping
     finally:
         done.set()
         for thread in slow:

@@ -9,6 +9,7 @@ import secrets
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -17,7 +18,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from server import Server, send
 
-from scorekeeper.db import grants
+from scorekeeper.db import grants, tokens
+from scorekeeper.nights import cards
 from scorekeeper.web import access
 
 EIGHT = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
@@ -100,6 +102,34 @@ def test_a_repeated_new_game_that_carries_the_token_is_kept_by_no_cache(client):
     assert again.json["write_token"] == first.json["write_token"] and no_store(again)
 
 
+# Tokens that are not ASCII (issue 41.6)
+
+LINKS = {
+    "play": "/games/{game}/play/{token}",
+    "director": "/nights/{night}/direct/{token}",
+    "table card": "/nights/{night}/tables/1/{token}",
+    "edit": "/rules/{rules}/edit/{token}",
+}
+# An accented letter, a card suit, a lone surrogate's bytes and a NUL-free
+# control character: none is in any token, and none may make a 500.
+ODD = ["%C3%A9", "a%C3%A9b" * 8, "%F0%9F%82%A1", "%ED%A0%80", "%C2%85"]
+
+
+@pytest.mark.parametrize("link", LINKS.values(), ids=list(LINKS))
+@pytest.mark.parametrize("token", ODD)
+def test_a_link_whose_token_is_not_ascii_is_refused_with_403(client, link, token):
+    made, _ = night(client)
+    rules = client.post("/api/rulesets", json={"name": "Club"}).json
+    game = client.post("/api/games", json=TWO_SIDES).json
+    ids = {"game": game["id"], "night": made["id"], "rules": rules["id"]}
+    assert client.get(link.format(token=token, **ids)).status_code == 403
+
+
+def test_secrets_that_are_not_ascii_are_compared_not_refused():
+    assert tokens.same("é\udc80", "é\udc80") and not tokens.same("é", "e")
+    assert not tokens.same(tokens.token_hash("\udc80"), "0" * 64)
+
+
 # The logs
 
 
@@ -175,3 +205,63 @@ def test_the_app_s_and_waitress_s_errors_name_no_token(app: Flask, caplog):
     assert "Exception on /games/g1/play/[token] [GET]" in text
     assert "Exception while serving /games/g1/play/[token]" in text
     assert "abcdefghijklmnopqrstuvwxyz012345" not in text
+
+
+# Paths spelled otherwise (issue 41.7): the router decodes them to a token's link
+
+ENCODED = [
+    "/games/{game}/pl%61y/{play}",
+    "/%67ames/{game}/play/{play}",
+    "/nights/{night}/d%69rect/{director}",
+    "/nights/{night}/tables/%31/{card}",
+    "/nights/{night}/tables/%D9%A1/{card}",
+    "/rules/{rules}/%65dit/{edit}",
+    "/games/{game}/play/%{hexed}",
+]
+
+
+def open_encoded_links(port: int) -> list[str]:
+    """Open every token link percent-encoded, each its own Referer; return the
+    tokens sent."""
+    made = posted(port, "/api/nights", NIGHT)
+    rules = posted(port, "/api/rulesets", {"name": "Club"})
+    game = posted(port, "/api/games", TWO_SIDES)
+    secrets_sent = {
+        "play": game["write_token"],
+        "director": made["director_token"],
+        "card": secrets.token_urlsafe(24),
+        "edit": rules["write_token"],
+        "hexed": "41" + secrets.token_urlsafe(24),  # %41...: the token is A...
+    }
+    ids = {"game": game["id"], "night": made["id"], "rules": rules["id"]}
+    for link in ENCODED:
+        path = link.format(**ids, **secrets_sent)
+        status, _, _ = send(port, "GET", path, Referer=f"http://127.0.0.1{path}")
+        assert status in (302, 403, 404), path
+    return [*secrets_sent.values(), secrets_sent["hexed"][2:]]
+
+
+@pytest.mark.parametrize("served", ["gunicorn", "waitress", "flask"], indirect=True)
+def test_no_server_log_keeps_a_token_whose_path_is_percent_encoded(served):
+    running, log = served
+    port = int(running.url.rsplit(":", 1)[1])
+    tokens_sent = open_encoded_links(port)
+    running.stop()
+    written = running.output() + (log.read_text() if log.exists() else "")
+    if running.server != "waitress":  # waitress keeps no access log
+        assert written.count("/play/[token]") >= 3, written[-3000:]
+    for token in tokens_sent:
+        assert token not in written
+
+
+def test_only_ascii_digits_are_a_number_in_an_address(app: Flask, client):
+    made, _ = night(client)
+    with app.test_request_context():
+        card = cards.card_token(SimpleNamespace(id=made["id"]), 1)  # type: ignore[arg-type]
+    opened = f"/nights/{made['id']}/tables/{{}}/{card}"
+    assert client.get(opened.format("1")).status_code == 302  # the right card
+    # A "1" in Arabic-Indic, full-width and Devanagari digits.
+    for one in ("%D9%A1", "%EF%BC%91", "%E0%A5%A7"):
+        assert client.get(opened.format(one)).status_code == 404, one
+        assert client.get(f"/nights/{made['id']}/tables/{one}").status_code == 404
+    assert client.get("/seasons/%D9%A1").status_code == 404
