@@ -201,3 +201,21 @@ def test_a_program_s_words_in_a_french_sentence_are_quoted():
         if (found := PROGRAM_WORDS.search(QUOTED.sub(" ", french)))
     }
     assert bare == {}
+
+
+def test_a_rounds_hands_played_count_follows_the_hands_in_french(app: Flask):
+    from flask import render_template_string
+
+    page = (
+        "{{ ngettext('%(num)s of %(of)s hands played', "
+        "'%(num)s of %(of)s hands played', n, of=4) }}"
+    )
+    with app.test_request_context(headers=FRENCH):
+        said = [render_template_string(page, n=n) for n in (0, 1, 2)]
+    assert said == [
+        "0 manche jouée sur 4",
+        "1 manche jouée sur 4",
+        "2 manches jouées sur 4",
+    ]
+    with app.test_request_context():
+        assert render_template_string(page, n=1) == "1 of 4 hands played"
