@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from playwright.sync_api import Page
 
-# What the eye sees of an element: its boxes, cut by every ancestor that clips
-# (overflow other than visible) and by the window; none when it is not drawn.
+# What the eye sees of a box: cut by `from` and every box around it that clips
+# (overflow other than visible) and by the window; null when none of it shows.
 _SEEN = """
-const clipped = (el, rect) => {
+const clipped = (from, rect) => {
   let [l, t, r, b] = [rect.left, rect.top, rect.right, rect.bottom];
-  for (let up = el.parentElement; up; up = up.parentElement) {
+  for (let up = from; up; up = up.parentElement) {
     const style = getComputedStyle(up);
     if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
     const c = up.getBoundingClientRect();
@@ -73,7 +73,7 @@ _OVERLAPS = (
       const range = document.createRange();
       range.selectNodeContents(node);
       for (const rect of range.getClientRects()) {
-        const seen = rect.width > 0 && clipped(el, rect);
+        const seen = rect.width > 0 && clipped(el, rect);  // el's own clip too
         if (seen) boxes.push({ seen, node, text: node.data.trim().slice(0, 30) });
       }
     }
@@ -103,7 +103,7 @@ _WHOLE = (
   for (const el of document.querySelectorAll(selector)) {
     if (hidden(el)) continue;
     const r = el.getBoundingClientRect();
-    const seen = clipped(el, r);
+    const seen = clipped(el.parentElement, r);
     if (seen && seen[0] <= r.left + 0.5 && seen[1] <= r.top + 0.5
         && seen[2] >= r.right - 0.5 && seen[3] >= r.bottom - 0.5)
       whole.push(el.textContent.trim().split('\\n')[0].trim());

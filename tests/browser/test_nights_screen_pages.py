@@ -19,6 +19,8 @@ SIZES = [(1280, 720), (1920, 1080)]
 # static/screen.js keeps it.
 SMALLEST = 0.02
 PAGE_TIME = 10_000  # ms a page of tables shows (static/screen.js)
+# A title longer than the screen, beside the round's clock.
+TITLE = "Grande soirée de bienfaisance du club de Saint-Jean-sur-Richelieu"
 
 # The type sizes of every text drawn in the tables' pane and the standings.
 TYPE = """() => [...document.querySelectorAll(
@@ -73,8 +75,8 @@ def watch(browser: Browser, url: str, size: tuple[int, int], tables: int) -> Pag
 def test_every_table_of_a_big_hall_shows_whole_in_turn_at_720p_and_1080p(
     live_server, browser: Browser, tables: int
 ):
-    body: dict[str, Any] = {"name": "Charity drive", "movement": "progressive"}
-    body |= {"round_hands": 1, "players": hall(tables), "rounds": 2}
+    body: dict[str, Any] = {"name": TITLE, "movement": "progressive"}
+    body |= {"round_hands": 1, "players": hall(tables), "round_minutes": 30}
     made = post(f"{live_server}/api/nights", body)
     for size in SIZES:
         tv = watch(browser, f"{live_server}{made['links']['screen']}", size, tables)
