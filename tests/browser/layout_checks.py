@@ -1,12 +1,17 @@
 """Layout checks any browser test can run on a page it has open: words broken
 across lines, text drawn over text, the page scrolling sideways, and whether a
-box is shown whole on the screen.
+box is shown whole on the screen; and on a printed PDF, words over words.
 
 Each is a small script run in the page (`page.evaluate`) that returns what is
 wrong, so a test asserts it is empty and a failure names the culprits.
 """
 
 from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
 
 from playwright.sync_api import Page
 
@@ -137,3 +142,32 @@ def shown_whole(page: Page, selector: str) -> list[str]:
 def sideways_scroll(page: Page) -> int:
     """Return how many pixels the page scrolls sideways (0 when it does not)."""
     return page.evaluate(_SIDEWAYS)  # type: ignore[no-any-return]
+
+
+_WORD = re.compile(
+    r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)'
+)
+
+
+def printed_overlaps(pdf: Path) -> list[str]:
+    """Return the pairs of words a PDF prints over each other, page by page
+    (poppler's pdftotext -bbox gives each word's box)."""
+    pdftotext = shutil.which("pdftotext")
+    assert pdftotext, "poppler's pdftotext is missing: apt-get install poppler-utils"
+    boxes = subprocess.run(
+        [pdftotext, "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    found = []
+    for page in boxes.split("<page ")[1:]:
+        words = [
+            (float(a), float(b), float(c), float(d), w)
+            for a, b, c, d, w in _WORD.findall(page)
+        ]
+        words.sort(key=lambda word: word[1])
+        for n, a in enumerate(words):
+            for b in words[n + 1 :]:
+                if b[1] >= a[3] - 1:
+                    break
+                if a[0] < b[2] - 1 and b[0] < a[2] - 1:
+                    found.append(f"{a[4]} / {b[4]}")
+    return found

@@ -1,7 +1,8 @@
 """A 30-table night printed by real Chromium on Letter and A4 (issue 40.7):
 the movement with no page holding only its title or only its footnote, each
 round's heading on the page of its tables, and tally cards whose names break
-only at spaces and hyphens ("Létourneau-Bissonnette", never "Létourn/eau")."""
+only at spaces and hyphens ("Létourneau-Bissonnette", never "Létourn/eau");
+a mixer's cards of 15 rounds, two a sheet, none printed over another."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 
 import pytest
 from api_helpers import post
+from layout_checks import printed_overlaps
 from playwright.sync_api import BrowserContext
 from test_printing import PAPERS, desk, printed
 
@@ -20,6 +22,14 @@ LONG = ["Marie-Ève Létourneau-Bissonnette", "Bartholomew Featherstonehaugh"]
 LONG += ["Stéphane Côté-Villeneuve", "Geneviève Desrosiers-Tremblay"]
 # 120 players: the long names, then numbered ones, "Marie-Ève L." at every table.
 HALL = LONG + [f"Marie-Ève L. {n}" for n in range(116)]
+# The tally cards whose rounds run out of their box, laid out as printed.
+SPILLED = """() => [...document.querySelectorAll('.tally-card')].filter((card) => {
+  const box = card.getBoundingClientRect();
+  return [...card.children]
+    .some((el) => el.getBoundingClientRect().bottom > box.bottom);
+}).map((card) => card.getAttribute('aria-label'))"""
+# The width inside the margins (10 mm) of each paper, in CSS pixels.
+INSIDE = {"Letter": 740, "A4": 718}
 # Every word of the long names: none may print cut ("Létourn", "eau").
 WORDS = {w for name in LONG for w in re.split(r"[\s-]+", name)}
 
@@ -70,3 +80,26 @@ def test_thirty_tables_print_their_movement_and_tallies_whole(
         text = "\n".join(cards)
         assert not cut_words(text), (paper, cut_words(text))
         assert text.count("Total") == 120, paper
+
+
+def test_a_mixers_tally_cards_of_fifteen_rounds_print_two_a_sheet_apart(
+    live_server, desk: BrowserContext, tmp_path: Path
+):
+    players = LONG + [f"Jean-François Tremblay {n}" for n in range(12)]
+    body = {"name": "Mixer", "movement": "rotation", "round_hands": 1}
+    made = post(f"{live_server}/api/nights", {**body, "players": players})
+    tallies = f"{live_server}/nights/{made['id']}/tallies"
+    for paper in PAPERS:
+        pdf = tmp_path / f"t-{paper}.pdf"
+        cards = printed(desk, tallies, paper, pdf)
+        assert len(cards) == 8, paper  # sixteen players, two a sheet
+        for number, sheet in enumerate(cards):
+            assert sheet.count("Total") == 2, (paper, number)
+        assert printed_overlaps(pdf) == [], paper
+        assert not cut_words("\n".join(cards)), paper
+        sheet = desk.new_page()
+        sheet.set_viewport_size({"width": INSIDE[paper], "height": 900})
+        sheet.emulate_media(media="print")
+        sheet.goto(tallies)
+        assert sheet.evaluate(SPILLED) == [], paper
+        sheet.close()
