@@ -12,7 +12,7 @@ from scorekeeper.nights import seating, service
 from scorekeeper.nights.movements import movement
 from scorekeeper.nights.movements.rotation import rotation_schedule
 from scorekeeper.nights.printing import plan
-from scorekeeper.nights.printing.plan import Line, Round, Table, tallies
+from scorekeeper.nights.printing.plan import Line, Round, Table, Tally, tallies
 
 EIGHT = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
 
@@ -124,7 +124,7 @@ def test_a_tally_card_for_each_player_still_in_the_night_four_a_sheet(client):
     made = client.post(f"/api/games/{game}/hands", json=hand, headers=bearer(night))
     assert made.status_code == 201
     html = client.get(f"/nights/{night['id']}/tallies").text
-    assert html.count('class="tally-sheet"') == 2
+    assert html.count('class="tally-sheet per-4"') == 2
     assert html.count('class="tally-card') == 8 and 'aria-label="Ivy"' not in html
     ann = words(html[html.index('aria-label="Ann"') : html.index('aria-label="Bob"')])
     # Round 1 at table 1 with Cat against Bob & Dan, won with 200; then blank
@@ -203,3 +203,11 @@ def test_the_night_and_its_console_link_to_the_printed_pages(client):
         html = client.get(page).text
         assert f'href="/nights/{night["id"]}/schedule"' in html, page
         assert f'href="/nights/{night["id"]}/tallies"' in html, page
+
+
+def test_a_tally_card_of_many_rounds_takes_half_a_sheet_then_a_whole_one():
+    def card(rounds: int) -> Tally:
+        return Tally("Ann", tuple(Line(n + 1) for n in range(rounds)))
+
+    sheets = [(card(n).crowded, card(n).per_sheet) for n in (8, 12, 13, 24, 25)]
+    assert sheets == [(False, 4), (False, 4), (True, 2), (True, 2), (True, 1)]

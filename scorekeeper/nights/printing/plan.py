@@ -71,6 +71,14 @@ class Tally:
         the usual size (it prints them smaller)."""
         return len(self.lines) > ROOMY_LINES
 
+    @property
+    def per_sheet(self) -> int:
+        """Return how many such cards a sheet holds: four, a quarter each; two
+        a sheet wide when crowded, so names keep to a line; one past that."""
+        if not self.crowded:
+            return 4
+        return 2 if len(self.lines) <= 2 * ROOMY_LINES else 1
+
 
 def _seated(one: dict[str, Any]) -> Round:
     """Return a round as the night shows it (board.night_to_dict) printed."""
