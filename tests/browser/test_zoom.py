@@ -10,7 +10,6 @@ from api_helpers import CLUB_PASSWORD, FRIDAY, post
 from phone import ZOOMED
 from playwright.sync_api import Browser, Page, expect
 from test_entry import BROKEN_WORDS
-from test_table import Thumb, expect_totals, new_game
 
 pytestmark = pytest.mark.browser
 
@@ -50,76 +49,6 @@ def zoomed(browser: Browser) -> Iterator[Page]:
     page.set_default_timeout(10_000)
     yield page
     context.close()
-
-
-# Long names, as a club has them: the leaderboard's widest case.
-LONG = ["Maximiliane", "Bartholomew", "Christabelle", "Dan"]
-
-
-def named_game(page: Page, base: str, name: str) -> str:
-    """Play a four-handed game with this name to its end; return its URL."""
-    page.goto(base + "/new/2x2")
-    page.get_by_label("Game name").fill(name)
-    for index, player in enumerate(LONG):
-        page.locator(f"input[name='players-{index}']").fill(player)
-    page.get_by_role("button", name="Next: check the rules").click()
-    page.get_by_role("button", name="Start the game").click()
-    Thumb(page).hand("Bartholomew", "7H")
-    expect_totals(page, "200", "30")
-    Thumb(page).hand("Maximiliane", "10NT")  # out the front door: rated
-    expect_totals(page, "720", "30")
-    return page.url.split("#")[0]
-
-
-def test_at_200_percent_no_page_scrolls_sideways_nor_breaks_a_header_word(
-    live_server, zoomed
-):
-    page = zoomed
-    game = named_game(page, live_server, "Donnerstagsrunde")
-    share = page.get_by_role("link", name="Share")
-    box = share.bounding_box()
-    assert box is not None and box["x"] + box["width"] <= ZOOMED["width"], box
-    new_game(page, live_server, "five players", [], ["Ann", "Bob", "Cat", "Dan", "Eve"])
-    Thumb(page).hand_by_side("Ann", "8S", {"Ann + Cat": 8, "Bob": 1, "Dan": 1}, "Cat")
-    five = page.url.split("#")[0]
-    paths = [game, five, game + "/share", "/players", "/players/Bartholomew"]
-    paths += ["/stats", "/players/Ann"]
-    paths += ["/", "/history", "/seasons/", "/rules/"]
-    found = {}
-    for path in paths:
-        page.goto(path if path.startswith("http") else live_server + path)
-        page.evaluate(
-            "document.querySelectorAll('details').forEach((d) => d.open = true)"
-        )
-        found[path] = page.evaluate(SIDEWAYS) + page.evaluate(BROKEN_HEADERS)
-    assert {path: bad for path, bad in found.items() if bad} == {}
-
-
-def test_at_200_percent_a_season_s_standings_fit_with_whole_header_words(
-    club_server, zoomed
-):
-    sides = [
-        {"name": "Us", "players": LONG[:2]},
-        {"name": "Them", "players": LONG[2:]},
-    ]
-    body = {**FRIDAY, "sides": sides, "first_dealer": LONG[0]}
-    game = post(f"{club_server}/api/games", body)
-    hand = {"bidder": LONG[0], "contract": "10NT", "tricks": 10}
-    post(f"{club_server}/api/games/{game['id']}/hands", hand, game["write_token"])
-    today = datetime.now(UTC).date().isoformat()
-    page = zoomed
-    page.goto(f"{club_server}/seasons/")
-    page.get_by_label("Name").fill("Summer")
-    page.get_by_label("First day").fill(today)
-    page.get_by_label("Last day").fill(today)
-    page.get_by_label("Club password").fill(CLUB_PASSWORD)
-    page.get_by_role("button", name="Save the season").click()
-    expect(page.get_by_role("heading", level=1)).to_have_text("Summer")
-    season = page.url.rsplit("/", 1)[1]
-    found = {"season": page.evaluate(SIDEWAYS) + page.evaluate(BROKEN_HEADERS)}
-    page.goto(f"{club_server}/players?season={season}")
-    found["players"] = page.evaluate(SIDEWAYS) + page.evaluate(BROKEN_HEADERS)
-    assert {path: bad for path, bad in found.items() if bad} == {}
 
 
 def test_the_text_follows_the_phone_text_size(live_server, page):
