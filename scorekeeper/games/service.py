@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..db import grants, store, tokens
-from ..db.heads import Head, head
+from ..db.heads import Head
 from ..db.models import Game, db
 from ..db.store import Also, AlsoMade, Loaded, load
 from ..errors import N_, Conflict, NotFound, Stale
 from ..nights.models import check_not_kept, night_of
+from ..nights.models import page_head as head  # a night's table draws its night
 from ..results import game_rows, listing, ratings
 from ..results.game_rows import Change, kept_change, locked_change, locked_write
 from ..results.listing import Page, list_games, player_names
