@@ -17,7 +17,11 @@ document.addEventListener("DOMContentLoaded", () => {
     paused: first.dataset.paused === "true",
     playing: !first.hidden,
   };
-  let heard = performance.now();
+  // The worker's copy, opened offline, was drawn when it was kept: count the
+  // time since then too (the phone's own clock, for once: two readings of it).
+  const copy = document.querySelector('meta[name="offline-copy"]');
+  const age = copy ? Math.max(0, Date.now() - Date.parse(copy.content)) : 0;
+  let heard = performance.now() - (Number.isFinite(age) ? age : 0);
   let asking = false;
   let timer = null;
   let askedAtZero = false;

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from api_helpers import FIVE_HANDED, FRIDAY, post
 from line import Line
@@ -282,3 +284,20 @@ def test_a_waiting_hand_that_reaches_500_ends_the_game_until_undone(
     expect(page.locator("table.hands tbody tr")).to_have_count(3)
     entry_closed(page)
     assert bidders(live_server, game) == ["Bob", "Bob", "Bob"]
+
+
+def test_a_tables_page_reopened_offline_counts_its_clock_from_when_it_was_kept(
+    live_server, line, page
+):
+    body = {"name": "Timed", "round_hands": 4, "round_minutes": 30, "players": FOUR}
+    night = post(f"{live_server}/api/nights", body)
+    page.goto(f"{line.url}/games/{night['rounds'][0]['tables'][0]['game']}")
+    left = page.locator(".round-clock .clock-left")
+    expect(left).to_have_text(re.compile(r"^(30:00|29:[0-5]\d)$"))
+    kept_by_the_worker(page)
+    # Ten minutes later by the phone's clock, the signal gone, it is opened again.
+    page.add_init_script("{ const real = Date.now; Date.now = () => real() + 600000; }")
+    signal(page, line, False)
+    page.reload()
+    expect(page.locator("#offline")).to_be_visible()
+    expect(left).to_have_text(re.compile(r"^(20:00|19:[0-5]\d)$"))
