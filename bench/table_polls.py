@@ -10,7 +10,9 @@ light read as the game's version (nights/models.py PAGE_HEAD). This prints, for
 an ordinary game, a night's table still playing and one whose game has ended
 (at a night of `--tables` tables), the median time of that read alone and of a
 poll answered 304 before Flask runs (games/fastread.py), once with the game's
-head alone (as before) and once with the night's, interleaved in one run.
+head alone and once with the night's; and the read as it was before (by the
+game alone, its transaction rolled back by the pool, which on PostgreSQL made
+psycopg forget the statement it prepared): all interleaved in one run.
 SQLite by default (`make run`); `--database` a PostgreSQL to fill (emptied first).
 """
 
@@ -79,6 +81,32 @@ def poll(app: Any, path: str) -> Callable[[], Any]:
     return asked
 
 
+def read_before(engine: Any, game_id: str) -> Callable[[], Any]:
+    """Return the game's head read as before this change: by the game alone, its
+    transaction left for the pool to roll back (psycopg then forgets the
+    statement it prepared, so PostgreSQL plans it at every poll)."""
+    sql, defaults, order = heads._head_sql(engine, heads.HEAD_QUERY)
+    values = {**defaults, "id": game_id, "device": None}
+    given = values if order is None else [values[n] for n in order]
+
+    def read() -> None:
+        connection = engine.raw_connection()
+        try:
+            cursor = connection.cursor()
+            cursor.execute(sql, given)
+            cursor.fetchone()
+            cursor.close()
+        finally:
+            connection.close()
+
+    return read
+
+
+COLUMNS = ("read before", "read: game", "read: night", "304: game", "304: night")
+# Each way a page is kept: by the game's head alone, or with its night's.
+KEPT_BY = {"game": heads.HEAD_QUERY, "night": NIGHT_HEAD}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--tables", type=int, default=30)
@@ -94,32 +122,27 @@ def main() -> None:
         with app.app_context():
             engine = heads.engine()
         print(f"{args.tables} tables, {url.split(':')[0]}; median of {args.polls}, µs")
-        heading = f"{'read: game':>11} {'+ night':>9} {'304: game':>10} {'+ night':>9}"
-        print(f"{'game':16} {heading}")
-        kinds = {"game": heads.HEAD_QUERY, "night": NIGHT_HEAD}
+        print(f"{'':16} {' '.join(f'{c:>11}' for c in COLUMNS)}   night/game")
+        block = args.polls // BLOCKS
         for name, game_id in games.items():
-            times: dict[tuple[str, str], list[float]] = {}
-            for _ in range(BLOCKS):  # interleaved: the machine's moods hit both
-                for kind, query in kinds.items():
-                    models.PAGE_HEAD = (
-                        query  # the page kept by the game, or the night too
+            times: dict[str, list[float]] = {c: [] for c in COLUMNS}
+            for _ in range(BLOCKS):  # interleaved: the machine's moods hit all
+                times["read before"] += timed(read_before(engine, game_id), block)
+                for kind, query in KEPT_BY.items():
+                    models.PAGE_HEAD = query
+                    times[f"read: {kind}"] += timed(
+                        lambda g=game_id, q=query: heads.head(g, None, engine, q), block
                     )
-                    read = timed(
-                        lambda g=game_id, q=query: heads.head(g, None, engine, q),
-                        args.polls // BLOCKS,
+                    times[f"304: {kind}"] += timed(
+                        poll(app, f"/games/{game_id}"), block
                     )
-                    polled = timed(poll(app, f"/games/{game_id}"), args.polls // BLOCKS)
-                    times.setdefault((kind, "read"), []).extend(read)
-                    times.setdefault((kind, "304"), []).extend(polled)
             models.PAGE_HEAD = NIGHT_HEAD
-            read, whole, read_n, whole_n = (
-                statistics.median(times[kind, what])
-                for kind in kinds
-                for what in ("read", "304")
-            )
+            shown = {c: statistics.median(times[c]) for c in COLUMNS}
+            reads = shown["read: night"] / shown["read: game"]
+            polls = shown["304: night"] / shown["304: game"]
             print(
-                f"{name:16} {read:11.0f} {read_n:9.0f} {whole:10.0f} {whole_n:9.0f}"
-                f"   ×{read_n / read:.2f} ×{whole_n / whole:.2f}"
+                f"{name:16} {' '.join(f'{shown[c]:11.0f}' for c in COLUMNS)}"
+                f"   ×{reads:.2f} ×{polls:.2f}"
             )
 
 

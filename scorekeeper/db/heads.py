@@ -91,6 +91,10 @@ def head(
             cursor.execute(sql, values if order is None else [values[n] for n in order])
             found = cursor.fetchone()
             cursor.close()
+            # Ended here, the read leaves the pool no transaction to roll back:
+            # psycopg forgets the statements it prepared at a ROLLBACK, and
+            # PostgreSQL would plan this one again at every poll.
+            connection.commit()
         finally:
             connection.close()
     if found is None:
