@@ -66,5 +66,6 @@ bench: $(VENV)/.installed $(MO)
 	$(BIN)/python bench/watchers.py
 	$(BIN)/python bench/exports.py
 	$(BIN)/python bench/nights.py
+	$(BIN)/python bench/table_polls.py
 	$(BIN)/python bench/nights_movement.py
 	$(BIN)/python bench/imports.py

@@ -17,7 +17,11 @@ document.addEventListener("DOMContentLoaded", () => {
     paused: first.dataset.paused === "true",
     playing: !first.hidden,
   };
-  let heard = performance.now();
+  // The worker's copy, opened offline, was drawn when it was kept: count the
+  // time since then too (the phone's own clock, for once: two readings of it).
+  const copy = document.querySelector('meta[name="offline-copy"]');
+  const age = copy ? Math.max(0, Date.now() - Date.parse(copy.content)) : 0;
+  let heard = performance.now() - (Number.isFinite(age) ? age : 0);
   let asking = false;
   let timer = null;
   let askedAtZero = false;
@@ -37,8 +41,11 @@ document.addEventListener("DOMContentLoaded", () => {
     const left = leftNow();
     const last = left === 0;
     for (const box of document.querySelectorAll("[data-clock]")) {
+      // Drawn for another round: never its time under this box's round number.
+      // A night's page draws the new round's box (live.js swaps it in); a
+      // table's page is its own round's, and shows none once another plays.
       if (box.dataset.round && said.round && box.dataset.round !== String(said.round)) {
-        show(box, true);  // drawn for another round: the next ask redraws it
+        show(box, true);
         continue;
       }
       show(box, !said.playing || left === null);
@@ -75,7 +82,6 @@ document.addEventListener("DOMContentLoaded", () => {
         playing: clock.in_play,
       };
       if (said.left !== 0) askedAtZero = false;
-      for (const box of document.querySelectorAll("[data-clock]")) box.dataset.round = said.round;
     } catch (error) {
       // Offline: keep counting from what was said; live.js says so.
     } finally {

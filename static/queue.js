@@ -285,9 +285,10 @@ document.addEventListener("DOMContentLoaded", () => {
   // here by outlook.js from the engine's model of the game (data-model); a hand
   // it cannot score (the server would refuse it) leaves a note saying they
   // come once it is sent.
+  // Says whether the waiting hands end the game.
   function moveDeal(hands) {
     const line = document.querySelector(".deal[data-ahead]");
-    if (!line) return;
+    if (!line) return false;
     const status = line.parentElement;
     const ahead = JSON.parse(line.dataset.ahead);
     const kept = hands.filter((hand) => hand.state !== "refused");
@@ -305,7 +306,7 @@ document.addEventListener("DOMContentLoaded", () => {
     }
     const after = kept.length ? scored(line.dataset.model, kept) : null;
     line.hidden = Boolean(after?.end);
-    if (!kept.length) return;
+    if (!kept.length) return false;
     const said = (text, kind) => {
       const p = paragraph(text);
       p.className = kind;
@@ -321,6 +322,22 @@ document.addEventListener("DOMContentLoaded", () => {
     } else {
       line.after(...after.may_not_bid.map((text) => said(text, "banner warn")), ...after.lines.map((text) => said(text, "hint")));
     }
+    return Boolean(after?.end);
+  }
+  // Whether the hands waiting here end the game (the round's last hand, 500).
+  function endedBy(hands) {
+    const line = document.querySelector(".deal[data-model]");
+    const kept = hands.filter((hand) => hand.state !== "refused");
+    return Boolean(line && kept.length && scored(line.dataset.model, kept)?.end);
+  }
+  // A game that waiting hands end is ended here as a saved hand would end it:
+  // no hand to record and no round clock running for it, until one is undone
+  // (or refused). Once they are saved, the server's page says the same.
+  function closeEntry(ended) {
+    const taps = form();
+    if (taps && taps.hidden !== ended) taps.hidden = ended;
+    const clock = document.querySelector('[data-live="clock"]');
+    if (clock && clock.hidden !== ended) clock.hidden = ended;
   }
   // The waiting hands scored by outlook.js, or null when it cannot.
   function scored(model, kept) {
@@ -370,7 +387,7 @@ document.addEventListener("DOMContentLoaded", () => {
     const hands = read().filter((hand) => hand.key !== held);
     list.replaceChildren(...hands.map(item));
     list.hidden = hands.length === 0;
-    moveDeal(hands);
+    closeEntry(moveDeal(hands));
     showUndo(hands);
     const heading = form()?.querySelector("h2");
     const last = read().at(-1);
@@ -387,6 +404,11 @@ document.addEventListener("DOMContentLoaded", () => {
       return;
     }
     const hands = read();
+    if (endedBy(hands)) {  // the game has ended on this phone: no hand after it
+      event.preventDefault();
+      show();
+      return;
+    }
     const hand = take(hands, taps, event.submitter);  // should it fail, the form posts
     undone = "";
     const said = document.getElementById("save-error");

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Engine, and_, bindparam, select
+from sqlalchemy import Engine, Select, and_, bindparam, select
 
 from ..errors import N_, NotFound
 from .models import DeviceGrant, Game, db
@@ -27,6 +27,16 @@ class Head:
     version: int
     token_hash: str
     sealed: str | None = None
+    # What else the game's page draws, read in the same query when asked for
+    # (a club night's: nights/reading/heads.py PAGE_HEAD).
+    beside: tuple[Any, ...] = ()
+
+    @property
+    def drawn(self) -> str:
+        """Return what the game's page is kept by: its version, and what else it
+        draws ("12", a night's table "12.3.40")."""
+        seen = (self.version, *self.beside)
+        return ".".join(str(value) for value in seen if value is not None)
 
 
 HEAD, GRANT = Game.__table__.c, DeviceGrant.__table__
@@ -46,28 +56,34 @@ HEAD_QUERY = (
 )
 
 
-@functools.lru_cache(maxsize=4)  # by engine: one app's, or a few in tests
-def _head_sql(engine: Engine) -> tuple[str, dict[str, Any], tuple[str, ...] | None]:
-    """Return the head query as the driver takes it: its SQL, defaults, order."""
-    compiled = HEAD_QUERY.compile(dialect=engine.dialect)
+@functools.lru_cache(maxsize=8)  # by engine and query: one app's, or a few in tests
+def _head_sql(
+    engine: Engine, query: Select[Any]
+) -> tuple[str, dict[str, Any], tuple[str, ...] | None]:
+    """Return a head query as the driver takes it: its SQL, defaults, order."""
+    compiled = query.compile(dialect=engine.dialect)
     order = tuple(compiled.positiontup or ()) if compiled.positional else None
     return str(compiled), compiled.construct_params({"id": "", "device": ""}), order
 
 
 def head(
-    game_id: str, device_hash: str | None = None, engine: Engine | None = None
+    game_id: str,
+    device_hash: str | None = None,
+    engine: Engine | None = None,
+    query: Select[Any] = HEAD_QUERY,
 ) -> Head:
     """Return a game's version and token hash alone (one row, no hands), or 404.
 
     Given a phone's device hash, the same read brings that phone's sealed grant.
     Given the app's engine, it needs no app context (games/fastread.py has none).
+    Given `HEAD_QUERY` with more columns, the head carries them (`beside`).
     """
     found = None
     if GAME_ID.fullmatch(game_id):
         engine = engine or db.engine
         # One statement on a pooled driver connection: a fifth of the cost of
         # a Core query, for the one read a conditional GET makes.
-        sql, defaults, order = _head_sql(engine)
+        sql, defaults, order = _head_sql(engine, query)
         values = {**defaults, "id": game_id, "device": device_hash}
         connection = engine.raw_connection()
         try:
@@ -75,11 +91,15 @@ def head(
             cursor.execute(sql, values if order is None else [values[n] for n in order])
             found = cursor.fetchone()
             cursor.close()
+            # Ended here, the read leaves the pool no transaction to roll back:
+            # psycopg forgets the statements it prepared at a ROLLBACK, and
+            # PostgreSQL would plan this one again at every poll.
+            connection.commit()
         finally:
             connection.close()
     if found is None:
         raise NotFound(N_("There is no game with that id."))
-    return Head(game_id, found[0], found[1], found[2])
+    return Head(game_id, found[0], found[1], found[2], tuple(found[3:]))
 
 
 def engine() -> Engine:

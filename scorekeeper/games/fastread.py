@@ -7,9 +7,10 @@ game's version, with this phone's grant), with no Flask at all. Whatever that
 read cannot settle goes on to Flask: a message to show once, a writer with no
 CSRF token yet, tokens an older version kept in the session, a game not found,
 a page not kept yet. A scoreboard Flask draws is kept here by its ETag (which
-names the game's version, the phone's role and its CSRF token), so it is never
-stale, and given again, bytes and headers as Flask made them; phones asking for
-a page while another's ask draws it wait for that one draw.
+names the game's version, a night's table's night as the same read found it,
+the phone's role and its CSRF token), so it is never stale, and given again,
+bytes and headers as Flask made them; phones asking for a page while another's
+ask draws it wait for that one draw.
 """
 
 from __future__ import annotations
@@ -146,12 +147,12 @@ class FastReads:
             return None, None
         device = access.device_in(asked.cookies)
         device_hash = device and grants.device_hash(device)
-        head = heads.head(game_id, device_hash, self.engine)
+        head = service.head(game_id, device_hash, self.engine)
         writer = self.writer(head, device)
         csrf = phone.get("csrf_token") if writer else None
         if writer and not csrf:  # drawing the page gives the phone one
             return None, None
-        tag = conditional.etag(head.version, conditional.host(asked), self.build, csrf)
+        tag = conditional.etag(head.drawn, conditional.host(asked), self.build, csrf)
         if asked.if_none_match.contains_weak(tag):
             return not_modified(f'W/"{tag}"', conditional.headers(writer)), None
         key = (game_id, head.token_hash, f'W/"{tag}"', compress.accepted(asked))

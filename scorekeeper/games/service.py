@@ -6,12 +6,13 @@ from collections.abc import Sequence
 from functools import partial
 
 from ..db import grants, store, tokens
-from ..db.heads import Head, head
+from ..db.heads import Head
 from ..db.models import Game, db
 from ..db.store import Also, AlsoMade, Loaded, load
 from ..errors import N_, Conflict, NotFound, Stale
 from ..nights import models as nights
 from ..nights.models import check_not_kept, night_of, undo_refused
+from ..nights.reading.heads import page_head as head  # a table draws its night
 from ..results import game_rows, listing, ratings
 from ..results.game_rows import Change, kept_change, locked_change, locked_write
 from ..results.listing import Page, list_games, player_names

@@ -52,16 +52,17 @@ def headers(writer: bool) -> dict[str, str]:
     }
 
 
-def etag(version: int, host: str, build: str, csrf: str | None = None) -> str:
+def etag(drawn: str, host: str, build: str, csrf: str | None = None) -> str:
     """Return a scoreboard's ETag: the writer's (with a CSRF token) or a watcher's.
 
-    It names the game's version and tells the writer's page from a watcher's;
-    it changes with the code (a new release) and the host the links name, and
-    for the writer with the CSRF token the page's forms carry.
+    It names what the page draws (`Head.drawn`: the game's version, and a
+    night's table's night) and tells the writer's page from a watcher's; it
+    changes with the code (a new release) and the host the links name, and for
+    the writer with the CSRF token the page's forms carry.
     """
     parts = [build, host] if csrf is None else [build, host, csrf]
     digest = hashlib.sha256("\n".join(parts).encode()).hexdigest()[:12]
-    return f"{version}-{'view' if csrf is None else 'play'}-{digest}"
+    return f"{drawn}-{'view' if csrf is None else 'play'}-{digest}"
 
 
 def host(asked: Request) -> str:
@@ -93,7 +94,7 @@ def page_etag(head: Head, writer: bool) -> str | None:
         return None
     build = current_app.extensions["scorekeeper.build"]
     csrf = session["csrf_token"] if writer else None
-    return etag(head.version, host(request), build, csrf)
+    return etag(head.drawn, host(request), build, csrf)
 
 
 def scoreboard(

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from api_helpers import FIVE_HANDED, FRIDAY, post
 from line import Line
 from playwright.sync_api import Page, expect
 from test_live import tap
-from test_queue import bidders, save_bob_seven_hearts, scoring, signal
+from test_queue import FOUR, bidders, save_bob_seven_hearts, scoring, signal
 
 pytestmark = pytest.mark.browser
+SEVEN = {"bidder": "Bob", "contract": "7H", "tricks": 7}
 
 
 @pytest.fixture
@@ -37,9 +40,12 @@ def kept_copy_shows(page: Page, text: str = "") -> None:
     raise AssertionError(f"the kept copy of {path} never showed {text!r}")
 
 
+CONTROLLED = "() => navigator.serviceWorker.controller !== null"
+
+
 def kept_by_the_worker(page: Page) -> None:
     """Wait until the service worker runs the page and keeps its copy."""
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    page.wait_for_function(CONTROLLED)
     kept_copy_shows(page)
 
 
@@ -209,3 +215,89 @@ def test_a_five_handed_bidder_cannot_be_their_own_partner(live_server, page):
     tap(page, "Who won the bidding?", "Ann")
     expect(own).to_be_enabled()
     expect(page.locator("input[name=partner][value=Ann]")).to_be_disabled()
+
+
+def entry_closed(page: Page) -> None:
+    """See the game ended on the phone: its end line, and no hand to record."""
+    expect(page.locator(".banner.win:visible")).to_have_count(1)
+    expect(page.get_by_role("heading", name="Record hand")).to_have_count(0)
+    expect(page.get_by_role("button", name="Save hand")).to_have_count(0)
+    expect(page.locator(".deal:visible")).to_have_count(0)
+
+
+def test_a_waiting_hand_that_ends_the_round_ends_the_game_on_the_phone(
+    live_server, line, page
+):
+    body = {"name": "Tuesday club", "round_hands": 1, "round_minutes": 30}
+    night = post(f"{live_server}/api/nights", {**body, "players": FOUR})
+    page.goto(line.url + night["links"]["direct"])  # this phone directs the night
+    # The worker the console installs runs the table's page: no page opened
+    # while it starts (which it might not claim).
+    page.wait_for_function(CONTROLLED)
+    page.goto(f"{line.url}/nights/{night['id']}/tables/1")
+    expect(page.locator(".round-clock")).to_contain_text("Round 1: time left")
+    kept_by_the_worker(page)
+    signal(page, line, False)
+    save_bob_seven_hearts(page)
+    expect(page.locator("#waiting")).to_have_text(
+        "Hand 1 waiting to send: Bob 7♥, 7 tricks"
+    )
+    entry_closed(page)  # hand 1 of 1 was the round's last
+    expect(page.locator(".banner.win:visible")).to_have_text(
+        "Bob & Dan won at the end of the session."
+    )
+    expect(page.locator(".round-clock:visible")).to_have_count(0)
+    page.reload()  # the service worker's copy, and the hand waiting on it
+    expect(page.locator("#offline")).to_be_visible()
+    entry_closed(page)
+
+    signal(page, line, True)
+    expect(page.locator("#waiting")).to_be_hidden()
+    expect(page.locator(".after")).to_contain_text("Round 1 is over at this table.")
+    entry_closed(page)
+    game = {"id": night["rounds"][0]["tables"][0]["game"]}
+    assert bidders(live_server, game) == ["Bob"]
+
+
+def test_a_waiting_hand_that_reaches_500_ends_the_game_until_undone(
+    live_server, line, page
+):
+    game = scoring(live_server, page, line)
+    for _ in range(2):  # Them at 400
+        post(f"{live_server}/api/games/{game['id']}/hands", SEVEN, game["write_token"])
+    expect(page.locator(".totals .score")).to_have_text(["60", "400"])
+    signal(page, line, False)
+    save_bob_seven_hearts(page)
+    expect(page.locator("#waiting")).to_contain_text("Hand 3 waiting to send")
+    entry_closed(page)
+    page.get_by_role("button", name="Undo hand 3").click()  # it had not been sent
+    expect(page.get_by_role("heading", name="Record hand 3")).to_be_visible()
+    expect(page.locator(".banner.win:visible")).to_have_count(0)
+    save_bob_seven_hearts(page)
+    entry_closed(page)
+    # A hand past the end is neither offered nor queued, even sent by a script.
+    page.evaluate("document.getElementById('hand').requestSubmit()")
+    expect(page.locator("#waiting p")).to_have_count(1)
+
+    signal(page, line, True)
+    expect(page.locator("#waiting")).to_be_hidden()
+    expect(page.locator("table.hands tbody tr")).to_have_count(3)
+    entry_closed(page)
+    assert bidders(live_server, game) == ["Bob", "Bob", "Bob"]
+
+
+def test_a_tables_page_reopened_offline_counts_its_clock_from_when_it_was_kept(
+    live_server, line, page
+):
+    body = {"name": "Timed", "round_hands": 4, "round_minutes": 30, "players": FOUR}
+    night = post(f"{live_server}/api/nights", body)
+    page.goto(f"{line.url}/games/{night['rounds'][0]['tables'][0]['game']}")
+    left = page.locator(".round-clock .clock-left")
+    expect(left).to_have_text(re.compile(r"^(30:00|29:[0-5]\d)$"))
+    kept_by_the_worker(page)
+    # Ten minutes later by the phone's clock, the signal gone, it is opened again.
+    page.add_init_script("{ const real = Date.now; Date.now = () => real() + 600000; }")
+    signal(page, line, False)
+    page.reload()
+    expect(page.locator("#offline")).to_be_visible()
+    expect(left).to_have_text(re.compile(r"^(20:00|19:[0-5]\d)$"))

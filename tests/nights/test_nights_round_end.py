@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from api_helpers import statements
 from flask.testing import FlaskClient
 from test_language import FRENCH, english_left
 from test_nights_api import EIGHT, director, get, hand, make
+
+from scorekeeper.db import heads
 
 
 def table_phone(client: FlaskClient, night: dict[str, Any], number: int) -> str:
@@ -128,3 +131,49 @@ def test_the_asks_and_a_tables_word_at_its_rounds_end_speak_french(client):
     assert "Ann\u00a0: table 1, avec Eve" in both[0]
     assert "est au repos" in "".join(both)  # two of table 2 sit out round 2
     assert english_left("".join(both)) == []
+
+
+def test_an_ended_tables_scoreboard_is_drawn_again_when_the_night_moves(client):
+    night = make(client)
+    play_out(client, night, 1, "Ann")
+    board = f"/games/{night['rounds'][0]['tables'][0]['game']}"
+    first = client.get(board)
+    assert "still being played at table 2" in first.text
+    tag = {"If-None-Match": first.headers["ETag"]}
+    assert client.get(board, headers=tag).status_code == 304
+    # The other table ends: the page's word at the round's end moves with it.
+    play_out(client, night, 2, "Eve")
+    ended = client.get(board, headers=tag)
+    assert ended.status_code == 200 and "Round 2: where each of you plays" in ended.text
+    assert "still being played" not in client.get(board).text  # a plain reload
+    # The next round starts: a new ETag, and the table's next game offered.
+    tag = {"If-None-Match": ended.headers["ETag"]}
+    started = client.post(f"/api/nights/{night['id']}/rounds", headers=director(night))
+    assert started.status_code == 201
+    onward = f'href="/nights/{night["id"]}/tables/1"'
+    seated = client.get(board, headers=tag)
+    assert seated.status_code == 200 and onward in seated.text
+    assert seated.headers["ETag"] != ended.headers["ETag"]
+    assert onward in client.get(board).text
+    assert (
+        client.get(board, headers={"If-None-Match": seated.headers["ETag"]}).status_code
+        == 304
+    )
+
+
+def test_an_ended_tables_poll_is_still_one_light_read(app, client, monkeypatch):
+    night = make(client)
+    play_out(client, night, 1, "Ann")
+    board = f"/games/{night['rounds'][0]['tables'][0]['game']}"
+    tag = {"If-None-Match": client.get(board).headers["ETag"]}
+    read, counted, seen = heads.head, [], []
+
+    def counting(*args, **kwargs):
+        counted.append(args)
+        return read(*args, **kwargs)
+
+    monkeypatch.setattr(heads, "head", counting)
+    monkeypatch.setitem(app.view_functions, "games.scoreboard", None)  # no Flask
+    # The night's version and its round's games' are read in the game's head.
+    assert statements(app, lambda: seen.append(client.get(board, headers=tag))) == []
+    assert len(counted) == 1 and seen[0].status_code == 304

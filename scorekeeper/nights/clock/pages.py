@@ -20,10 +20,18 @@ from .forms import MinutesForm, PauseForm
 bp = Blueprint("night_clock", __name__, url_prefix="/nights")
 
 
-def night_clock(night: Shown | str) -> dict[str, Any]:
+def night_clock(night: Shown | str, number: int | None = None) -> dict[str, Any]:
     """The night's clock for a page, as of drawing (a template global); by its
-    id alone (a table's scoreboard) in two light queries, not the whole night."""
-    return service.clock_of(night) if isinstance(night, str) else service.clock(night)
+    id alone (a table's scoreboard) in two light queries, not the whole night.
+
+    Given a round's number (a table's page), that round's clock only: unshown
+    once another round is the night's latest (NIGHTS.md, the round clock:
+    never the next round's time under this round's number)."""
+    said = service.clock_of(night) if isinstance(night, str) else service.clock(night)
+    if number is not None and said["round"] != number:
+        stopped = {"in_play": False, "seconds_left": None, "last_hand": False}
+        return {**said, "round": number, **stopped}
+    return said
 
 
 @bp.record_once
