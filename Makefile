@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 PORT ?= 5000
 HOST ?= 0.0.0.0
 
-.PHONY: run test browser bench catalog
+.PHONY: run test browser bench catalog screenshots
 
 $(BIN)/activate:
 	$(PY) -m venv $(VENV)
@@ -69,3 +69,8 @@ bench: $(VENV)/.installed $(MO)
 	$(BIN)/python bench/table_polls.py
 	$(BIN)/python bench/nights_movement.py
 	$(BIN)/python bench/imports.py
+
+# The README's pictures, drawn anew from the page check's data (docs/screenshots.py);
+# not in CI: run it after a change of layout and commit docs/pictures/.
+screenshots: $(VENV)/.installed-test $(MO) browser
+	$(BIN)/python docs/screenshots.py
