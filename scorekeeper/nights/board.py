@@ -19,9 +19,9 @@ from ..api.schema import created as stamp
 from ..db.kept import Kept
 from ..db.models import Game, db
 from ..errors import N_, NotFound
-from . import standings, tables
+from . import tables
 from .models import Night, NightTable
-from .reading import rounds
+from .reading import ranks, rounds
 from .reading.frame import Shown
 from .reading.rounds import Drawn, Seen
 
@@ -185,7 +185,7 @@ def night_json(night: Shown) -> str:
     # json.dumps writes a dict (`", "` between items, `": "` after a key).
     own = dumps({k: v for k, v in shown.items() if k not in LAST})[:-1]
     written = ", ".join(_round(night, one).text for one in night.rounds)
-    standing, awards = dumps(shown["standings"]), dumps(shown["awards"])
+    standing, awards = ranks.written(shown["standings"]), dumps(shown["awards"])
     last = f'"standings": {standing}, "awards": {awards}'
     return f'{own}, "rounds": [{written}], {last}}}'
 
@@ -197,8 +197,6 @@ LAST = ("rounds", "standings", "awards")
 def _night_to_dict(night: Shown) -> dict[str, Any]:
     drawn = [_round(night, one) for one in night.rounds]
     shown = [one.shown for one in drawn]
-    roster = [p.name for p in night.players]
-    ranked = standings.ranked(roster, (one.counts for one in drawn), night.rank_by)
     return {
         "id": night.id,
         "name": night.name,
@@ -213,6 +211,6 @@ def _night_to_dict(night: Shown) -> dict[str, Any]:
         "rules": night.rules,
         "players": [{"name": p.name, "present": p.present} for p in night.players],
         "rounds": shown,
-        "standings": [vars(s) for s in ranked],
-        "awards": standings.awarded(one.awards for one in drawn),
+        "standings": ranks.ranked(night, drawn),
+        "awards": ranks.awarded(night, drawn),
     }
