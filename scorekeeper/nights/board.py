@@ -6,6 +6,7 @@ winner, the standings and the awards, read from the games' kept result rows
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 from collections.abc import Callable
 from contextvars import ContextVar
@@ -19,6 +20,7 @@ from ..api.schema import created as stamp
 from ..db.kept import Kept
 from ..db.models import Game, db
 from ..errors import N_, NotFound
+from ..web import compress
 from . import tables
 from .models import Night, NightTable
 from .reading import ranks, rounds
@@ -127,8 +129,20 @@ def polled(
         kind = f"{kind}:{language.current()}"
         drawn = kept(kind, night_id, at, lambda: drawing(night_id, found, draw))
         response = Response(drawn, headers=headers)
+        if compress.accepted(request) and len(drawn) >= compress.SMALLEST:
+            packed = kept(f"{kind}:gzip", night_id, at, lambda: _packed(drawn))
+            response.set_data(packed)
+            response.headers["Content-Encoding"] = "gzip"
+            response.vary.add("Accept-Encoding")
     response.set_etag(at)
     return response
+
+
+def _packed(drawn: str) -> bytes:
+    """Return an answer gzipped, once per ETag (web/compress.py, which leaves an
+    answer already gzipped alone, gzipped an 80-table night's 150 KB at every
+    answer: more than drawing it again after a hand)."""
+    return gzip.compress(drawn.encode(), compresslevel=compress.LEVEL)
 
 
 def drawing(

@@ -124,3 +124,23 @@ def drawn_afresh(client: FlaskClient, night_id: str) -> dict[str, Any]:
     rounds.forget()
     ranks.forget()
     return get(client, night_id)
+
+
+def test_a_night_s_answer_is_gzipped_once_an_etag(client, monkeypatch):
+    # An 80-table night's answer is 150 KB of JSON: gzipped again at every
+    # answer, it cost more than drawing it again after a hand.
+    import gzip
+
+    night = make(client, players=HALL)
+    play(client, night, night["rounds"][0]["tables"][0])
+    packed: list[int] = []
+    pack = gzip.compress
+    monkeypatch.setattr(
+        gzip, "compress", lambda data, **kw: packed.append(1) or pack(data, **kw)
+    )
+    for path in (f"/api/nights/{night['id']}", f"/nights/{night['id']}/screen"):
+        answers = [client.get(path, headers={"Accept-Encoding": "gzip"}) for _ in "ab"]
+        assert [a.headers["Content-Encoding"] for a in answers] == ["gzip", "gzip"]
+        assert answers[0].data == answers[1].data
+        assert gzip.decompress(answers[0].data) == client.get(path).data
+    assert len(packed) == 2
