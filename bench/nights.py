@@ -1,7 +1,8 @@
 """A club night under load, served by `make run` (waitress, SQLite).
 
 Run: .venv/bin/python bench/nights.py [--tables 15 30] [--hands 10] [--reads 30]
-     [--server waitress|gunicorn]
+     [--server waitress|gunicorn] [--workers 2] [--database URL]
+     [--parts scale load]
 
 For each size given (`--tables`, 15 by default; `--tables 15 30` prints
 both side by side in one run):
@@ -25,8 +26,12 @@ both side by side in one run):
 Every phone keeps its connection open between asks and takes gzip, as a
 browser does.
 
-The server is `make run`'s (waitress, one process) unless `--server gunicorn`
-asks for the README's club server (gunicorn's config, a worker a core).
+The server is `make run`'s (waitress, one process, SQLite) unless `--server
+gunicorn` asks for the README's club server (gunicorn's config, `--workers`
+processes), and `--database` for a PostgreSQL database (its URL, as
+DATABASE_URL) in place of a fresh SQLite file. `--parts load` runs the load
+alone. The load also prints the server's CPU: the cores it kept busy (all its
+processes) and its CPU time per request.
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ import argparse
 import gzip
 import http.client
 import json
+import os
 import random
 import shutil
 import statistics
@@ -108,6 +114,15 @@ class Phone:
                 )
             try:
                 self.connection.request(method, path, data, headers)
+            except (BrokenPipeError, ConnectionResetError):
+                # The server closed the kept connection while it was idle
+                # (gunicorn after its keep-alive): nothing was read of this
+                # request, so a write too is sent again, once, on a new one.
+                self.close()
+                if again:
+                    raise
+                continue
+            try:
                 answer = self.connection.getresponse()
                 body = answer.read()
                 if answer.getheader("Content-Encoding") == "gzip":
@@ -239,7 +254,17 @@ def scale(port: int, reads: int, tables: int) -> Figures:
     return figures
 
 
-def load(port: int, hands: int, size: int) -> Figures:
+def cpu_seconds(pid: int) -> float:
+    """Return the CPU time (user and system) of a server and its workers."""
+    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    total = 0
+    for each in [pid, *map(int, children)]:
+        fields = Path(f"/proc/{each}/stat").read_text().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def load(port: int, hands: int, size: int, server: int) -> Figures:
     night = create(port, size * 4, hands * 2)
     tables = night["rounds"][-1]["tables"]
     stop = threading.Event()
@@ -288,6 +313,7 @@ def load(port: int, hands: int, size: int) -> Figures:
     for thread in pool:
         thread.start()
     time.sleep(PERIOD)
+    began, spent, asked = time.monotonic(), cpu_seconds(server), polls[0]
     took: list[float] = []
     saved_at: list[float] = []
     lock = threading.Lock()
@@ -304,7 +330,11 @@ def load(port: int, hands: int, size: int) -> Figures:
             # (watchers redrawing what moved) before the next burst.
             burst.wait()
             time.sleep(pace.uniform(0, 0.5))
-            t = hand(port, table["game"], night["director_token"], bidder, phone)
+            try:
+                t = hand(port, table["game"], night["director_token"], bidder, phone)
+            except BaseException:
+                burst.abort()  # the other tables stop too, and the run says why
+                raise
             with lock:
                 took.append(t)
                 saved_at.append(time.monotonic())
@@ -315,7 +345,12 @@ def load(port: int, hands: int, size: int) -> Figures:
         thread.start()
     for thread in scorers:
         thread.join()
+    if len(took) < hands * len(tables):
+        stop.set()
+        raise SystemExit("A table's hand was not saved (see above): no figures.")
     time.sleep(PERIOD * 2)
+    spent = cpu_seconds(server) - spent
+    busy, asked = spent / (time.monotonic() - began), polls[0] - asked
     stop.set()
     for thread in pool:
         thread.join()
@@ -325,6 +360,8 @@ def load(port: int, hands: int, size: int) -> Figures:
         "polls": polls[0],
         "saved hand: median ms": statistics.median(took) * 1000,
         "saved hand: p95 ms": p95(took) * 1000,
+        "server CPU: cores busy": busy,
+        "server CPU: ms a request": spent * 1000 / (asked + len(took)),
     }
     # A save is on the big screen with the first answer to an ask sent after it.
     delays = []
@@ -387,18 +424,33 @@ def main() -> None:
     )
     servers = ("waitress", "gunicorn")
     parser.add_argument("--server", choices=servers, default="waitress")
+    parser.add_argument(
+        "--database", default=None, help="a DATABASE_URL (PostgreSQL), else SQLite"
+    )
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn's workers")
+    parts = ("scale", "load")
+    parser.add_argument(
+        "--parts", choices=parts, nargs="+", default=list(parts), help="what to run"
+    )
     args = parser.parse_args()
-    print(f"server: {args.server}")
-    running = Server(server=args.server)
-    running.start()
+    os.environ["WEB_CONCURRENCY"] = str(args.workers)  # gunicorn_conf reads it
+    workers = f", {args.workers} workers" if args.server == "gunicorn" else ""
+    database = "PostgreSQL" if args.database else "SQLite"
+    print(f"server: {args.server}{workers}, {database}")
+    running = Server(args.database, server=args.server)
+    running.start(timeout=120)  # a busy shared machine starts it slowly
     try:
         port = int(running.url.rsplit(":", 1)[1])
         warm = create(port, 8, 10)  # the first page drawn compiles templates
         for _, path in READS:
             send(port, "GET", path.format(warm["id"]))
-        columns = [scale(port, args.reads, n) for n in args.tables]
+        columns: list[Figures] = [{} for _ in args.tables]
         for figures, n in zip(columns, args.tables, strict=True):
-            figures.update(load(port, args.hands, n))
+            if "scale" in args.parts:
+                figures.update(scale(port, args.reads, n))
+        for figures, n in zip(columns, args.tables, strict=True):
+            if "load" in args.parts:
+                figures.update(load(port, args.hands, n, running.process.pid))
         report(args.tables, columns)
     finally:
         running.stop()

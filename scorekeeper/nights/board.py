@@ -6,6 +6,7 @@ winner, the standings and the awards, read from the games' kept result rows
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 from collections.abc import Callable
 from contextvars import ContextVar
@@ -19,9 +20,10 @@ from ..api.schema import created as stamp
 from ..db.kept import Kept
 from ..db.models import Game, db
 from ..errors import N_, NotFound
-from . import standings, tables
+from ..web import compress
+from . import tables
 from .models import Night, NightTable
-from .reading import rounds
+from .reading import ranks, rounds
 from .reading.frame import Shown
 from .reading.rounds import Drawn, Seen
 
@@ -127,8 +129,20 @@ def polled(
         kind = f"{kind}:{language.current()}"
         drawn = kept(kind, night_id, at, lambda: drawing(night_id, found, draw))
         response = Response(drawn, headers=headers)
+        if compress.accepted(request) and len(drawn) >= compress.SMALLEST:
+            packed = kept(f"{kind}:gzip", night_id, at, lambda: _packed(drawn))
+            response.set_data(packed)
+            response.headers["Content-Encoding"] = "gzip"
+            response.vary.add("Accept-Encoding")
     response.set_etag(at)
     return response
+
+
+def _packed(drawn: str) -> bytes:
+    """Return an answer gzipped, once per ETag (web/compress.py, which leaves an
+    answer already gzipped alone, gzipped an 80-table night's 150 KB at every
+    answer: more than drawing it again after a hand)."""
+    return gzip.compress(drawn.encode(), compresslevel=compress.LEVEL)
 
 
 def drawing(
@@ -185,7 +199,7 @@ def night_json(night: Shown) -> str:
     # json.dumps writes a dict (`", "` between items, `": "` after a key).
     own = dumps({k: v for k, v in shown.items() if k not in LAST})[:-1]
     written = ", ".join(_round(night, one).text for one in night.rounds)
-    standing, awards = dumps(shown["standings"]), dumps(shown["awards"])
+    standing, awards = ranks.written(shown["standings"]), dumps(shown["awards"])
     last = f'"standings": {standing}, "awards": {awards}'
     return f'{own}, "rounds": [{written}], {last}}}'
 
@@ -197,8 +211,6 @@ LAST = ("rounds", "standings", "awards")
 def _night_to_dict(night: Shown) -> dict[str, Any]:
     drawn = [_round(night, one) for one in night.rounds]
     shown = [one.shown for one in drawn]
-    roster = [p.name for p in night.players]
-    ranked = standings.ranked(roster, (one.counts for one in drawn), night.rank_by)
     return {
         "id": night.id,
         "name": night.name,
@@ -213,6 +225,6 @@ def _night_to_dict(night: Shown) -> dict[str, Any]:
         "rules": night.rules,
         "players": [{"name": p.name, "present": p.present} for p in night.players],
         "rounds": shown,
-        "standings": [vars(s) for s in ranked],
-        "awards": standings.awarded(one.awards for one in drawn),
+        "standings": ranks.ranked(night, drawn),
+        "awards": ranks.awarded(night, drawn),
     }

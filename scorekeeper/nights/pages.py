@@ -26,6 +26,7 @@ from .service import Night
 bp = Blueprint("nights", __name__, url_prefix="/nights")
 bp.add_app_template_global(drawn.table, "night_table")
 bp.add_app_template_global(drawn.standing, "night_standing")
+bp.add_app_template_global(drawn.standings, "night_standings")
 NIGHT, CARD = "night", "card"
 SPARE = N_(
     "Table %(number)s is not in play in round %(round)s: fewer tables are "

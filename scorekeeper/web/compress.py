@@ -17,6 +17,7 @@ TYPES = {
     "image/svg+xml",
 }
 SMALLEST = 500  # below this, gzip's own header costs more than it saves
+LEVEL = 6
 
 
 def accepted(asked: Request) -> bool:
@@ -38,7 +39,7 @@ def compress(response: Response) -> Response:
     body = response.get_data()
     if len(body) < SMALLEST:
         return response
-    response.set_data(gzip.compress(body, compresslevel=6))
+    response.set_data(gzip.compress(body, compresslevel=LEVEL))
     # The ETag stays: it names the game's version, which If-Match echoes back.
     response.headers["Content-Encoding"] = "gzip"
     response.headers.pop("Accept-Ranges", None)  # byte ranges of the plain file

@@ -1,7 +1,8 @@
 """A round's table and a standings row as the night's pages draw them
 (templates/nights/_parts.html, `table` and `standing`), each drawn once for
 what it shows and kept: after a hand, the big screen and the night page draw
-that hand's table and the rows that moved again, not 30 tables and 120 rows.
+that hand's table and the rows that moved again, not 30 tables and 120 rows;
+the standings whole only once they move.
 """
 
 from __future__ import annotations
@@ -46,6 +47,25 @@ def standing(s: dict[str, Any], night: Shown, link: bool) -> Markup:
     return _drawn("standing", shown, s, night, link)
 
 
+# By the rows' identity (kept rows: reading/ranks.py), the page's language,
+# whether it links, and the night: the rows and all of them drawn.
+_ROWS: Kept[tuple[Any, ...], tuple[list[Any], Markup]] = Kept(64)
+
+
+def standings(rows: list[Any], night: Shown, link: bool) -> Markup:
+    """Return every row of the standings drawn (a template global), kept for
+    these very rows: a 312-player night's rows are drawn, or looked up, one by
+    one only when the standings move (a game ends), not at every hand."""
+    key = (id(rows), language.current(), link, night.id, night.round_hands)
+    found = _ROWS.get(key)
+    if found is not None and found[0] is rows:
+        return found[1]
+    drawn = Markup("".join(standing(s, night, link) + "\n" for s in rows))
+    _ROWS.keep(key, (rows, drawn))
+    return drawn
+
+
 def forget() -> None:
     """Forget what is kept (tests that count what a first draw does)."""
     _KEPT.clear()
+    _ROWS.clear()

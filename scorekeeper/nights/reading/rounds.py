@@ -11,7 +11,7 @@ alone, not the seven before it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
@@ -92,14 +92,28 @@ def draw(one: Any) -> Drawn:
 
 # By night, its version, the round's number and what the ETag read of it.
 _KEPT: Kept[tuple[str, int, int, Seen], Drawn] = Kept(1024)
+# By night, its version and the round's number: the round as last drawn.
+_LAST: Kept[tuple[str, int, int], Drawn] = Kept(1024)
 
 
 def kept(night_id: str, version: int, one: RoundFrame, seen: Seen) -> Drawn:
     """Return a round as drawn for a poll at the ETag that read `seen` of it,
-    drawn once per worker."""
-    return _KEPT.made((night_id, version, one.number, seen), lambda: draw(one))
+    drawn once per worker; its counts the very object drawn before while they
+    are the same (a hand in play counts towards no row): the standings ranked
+    from them are then kept (reading/ranks.py)."""
+
+    def drawn() -> Drawn:
+        new = draw(one)
+        last = _LAST.get((night_id, version, one.number))
+        if last is not None and last.counts == new.counts:
+            new = replace(new, counts=last.counts)
+        _LAST.keep((night_id, version, one.number), new)
+        return new
+
+    return _KEPT.made((night_id, version, one.number, seen), drawn)
 
 
 def forget() -> None:
     """Forget what is kept (tests that count what a first read asks)."""
     _KEPT.clear()
+    _LAST.clear()
