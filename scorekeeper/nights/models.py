@@ -209,7 +209,9 @@ _LOCK_OF = (
     .where(Night.id == _TABLE.with_only_columns(NightTable.night_id).scalar_subquery())
     .values(version=Night.version + 1)
 )
-_PLAYING = (
+# Whether a table of a night's round still plays (the night and the round are
+# the statement's own: an undo's round, the clock's latest round).
+PLAYING = (
     select(Game.id)
     .join(NightTable, NightTable.game_id == Game.id)
     .where(NightTable.night_id == Night.id, NightTable.round == NightRound.number)
@@ -225,7 +227,7 @@ _ROUND = (
         .where(_LATER.night_id == Night.id)
         .scalar_subquery(),
         NightRound.called,
-        _PLAYING,
+        PLAYING,
     )
     .join(NightRound, NightRound.night_id == Night.id)
     .where(Night.id == bindparam("night"), NightRound.number == bindparam("round"))

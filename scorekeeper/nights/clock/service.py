@@ -13,10 +13,10 @@ from typing import Any
 from sqlalchemy import bindparam, select
 
 from ...db import store
-from ...db.models import Game, db, utcnow
+from ...db.models import db, utcnow
 from ...errors import N_, BadInput, Conflict, NotFound
 from .. import board
-from ..models import Night, NightRound, NightTable, locked
+from ..models import PLAYING, Night, NightRound, NightTable, locked
 from . import times
 
 ACTIONS = ("pause", "resume")
@@ -68,13 +68,6 @@ class _Latest:
 _ROUNDS, _TABLES = NightRound.__table__.c, NightTable.__table__.c
 # The night's minutes and its latest round's clock, in one statement built once
 # (every table's scoreboard asks it): whether a table of that round still plays.
-_PLAYING = (
-    select(Game.id)
-    .join(NightTable, NightTable.game_id == Game.id)
-    .where(_TABLES.night_id == Night.id, _TABLES.round == _ROUNDS.number)
-    .where(Game.ending.is_(None))
-    .exists()
-)
 _CLOCK_OF = (
     select(
         Night.round_minutes,
@@ -84,7 +77,7 @@ _CLOCK_OF = (
         _ROUNDS.minutes,
         _ROUNDS.paused_at,
         _ROUNDS.paused_seconds,
-        _PLAYING,
+        PLAYING,
     )
     .select_from(Night.__table__.outerjoin(NightRound.__table__))
     .where(Night.id == bindparam("night"))
