@@ -161,10 +161,9 @@ def keep(
     """Store a game's results after a write that changed its hands from `since` on.
 
     A fresh game (just made, imported or being rebuilt) has none yet. Any other
-    has the rows its last write kept: those of the replay the write started
-    from, if it gives it (`was`), else its sides' (the players' are theirs)
-    and its hands from `since` on are read back.
-    """
+    has the rows its last write kept: those of the replay the write started from,
+    if it gives it (`was`), else its sides' (the players' are theirs) and its
+    hands from `since` on are read back."""
     after = from_replay(game, table, state, since)
     before: counting.Rows = ([], [], [])
     had = 0 if fresh else game.hand_count
@@ -208,10 +207,8 @@ def keep(
         db.session.execute(moving, changed)
     # A game without a hand counts for no one: its first hand brings its
     # players (perhaps new names), its last undone takes them away.
-    before, counted = (
-        counting.played(before, had),
-        counting.played(after, len(state.hands)),
-    )
+    counted = counting.played(after, len(state.hands))
+    before = counting.played(before, had)
     standings.apply(game, before, counted, fresh or not had)
     tallies.apply(before, counted)
     seasonal.move(game, marked, seasonal.mark(state.finished, len(state.hands)))
@@ -251,12 +248,10 @@ def clear() -> None:
     ratings.clear()
 
 
-# A write to a game: under its lock, its results kept in the same transaction.
-
-
 class Change(NamedTuple):
-    """What a write did: the state it left, the first hand it changed, and the
-    replay it started from if it had one (else its results are read back)."""
+    """What a write to a game did (under its lock, its results kept in the same
+    transaction): the state it left, the first hand it changed, and the replay
+    it started from if it had one (else its results are read back)."""
 
     state: GameState
     since: int
