@@ -317,7 +317,7 @@ const Outlook = (() => {
   }
 
   // games/present.py _view_words and hints: one line per side.
-  function hintLines(model, views, say) {
+  function hintLines(model, views, say, language) {
     const name = (bid) => bid.name;
     const either = (words) => {
       const some = words.slice(0, 3);
@@ -344,7 +344,9 @@ const Outlook = (() => {
       if (view.back_door_with !== null) parts.push(say("failing", { bid: name(view.back_door_with) }));
       if (view.ceiling_with !== null) parts.push(say("making", { bid: name(view.ceiling_with) }));
       // Each a whole sentence, begun with a capital ("Open misère or better wins.").
-      const said = parts.map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join(" ");
+      let said = parts.map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join(" ");
+      // French writes no capital after a colon (« Eux : une chute à 8♠ fait perdre. »).
+      if (language && language !== "en") said = said.charAt(0).toLowerCase() + said.slice(1);
       if (parts.length) lines.push(say("side_line", { side: model.sides[view.side].name, said }));
     }
     return lines;
@@ -386,7 +388,7 @@ const Outlook = (() => {
         ending: state.ending,
         winner: state.winner,
         barred: state.barred ? [state.barred] : [],
-        lines: hintLines(model, engine.outlook(state), say),
+        lines: hintLines(model, engine.outlook(state), say, language),
         end: endLine(model, state, say, language),
         may_not_bid: state.barred ? [say("may_not_bid", { name: state.barred })] : [],
       });

@@ -11,7 +11,7 @@ from typing import Protocol
 from babel.lists import format_list
 from flask_babel import gettext, ngettext
 
-from ..language import N_, current, named, points
+from ..language import DEFAULT, N_, current, named, points
 from ..results.listing import Summary
 from ..scoring import (
     Contract,
@@ -255,8 +255,9 @@ def hints(rules: Rules, table: Table, state: GameState) -> list[str]:
     for view in outlook(rules, table, state):
         parts = _view_words(view)
         if parts:
-            side = table.sides[view.side].name
-            lines.append(gettext("%(side)s: %(said)s", side=side, said=" ".join(parts)))
+            side, said = table.sides[view.side].name, " ".join(parts)
+            said = said if current() == DEFAULT else said[:1].lower() + said[1:]
+            lines.append(gettext("%(side)s: %(said)s", side=side, said=said))
     return lines
 
 

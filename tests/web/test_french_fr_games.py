@@ -67,7 +67,7 @@ def test_every_page_of_a_game_in_french_shows_no_english_catalogue_string(app, c
     assert "Annuler la manche 3" in page and "Règles en vigueur" in page
     assert "— passé" in page and "Manche 2\u00a0: <strong>" not in page
     # What wins or loses each side the game next hand, as a player would say it.
-    assert "Nous\u00a0: Une chute à 8♥ fait perdre." in page
+    assert "Nous\u00a0: une chute à 8♥ fait perdre." in page
     assert "Eux\u00a0: 8♣ ou plus fait gagner." in page
     for path in ("/hands", "/hands/1/edit", "/hands/2/edit", "/undo", "/delete"):
         french(client, board + path)
