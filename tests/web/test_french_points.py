@@ -109,8 +109,9 @@ def test_a_nights_standings_write_points_for_the_pages_language(client):
         )
         assert answer.status_code == 201, answer.json
     path = f"/nights/{night['id']}"
-    assert f'<td class="num">1{NB}040</td>' in client.get(path, headers=FRENCH).text
-    assert '<td class="num">1040</td>' in client.get(path).text
+    points = '<td class="num" data-label="Points">'
+    assert f"{points}1{NB}040</td>" in client.get(path, headers=FRENCH).text
+    assert f"{points}1040</td>" in client.get(path).text
     ann = client.get(f"{path}/players/Ann", headers=FRENCH).text
     assert f"1{NB}040 points" in ann
     assert "1040 points" in client.get(f"{path}/players/Ann").text
