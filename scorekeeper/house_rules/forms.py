@@ -16,6 +16,7 @@ from wtforms import (
 )
 from wtforms.validators import AnyOf, InputRequired, Length
 
+from ..language import points
 from ..scoring import (
     PRESET_NAMES,
     PRESETS,
@@ -59,6 +60,14 @@ def _special_fields() -> dict[str, BooleanField | RadioField]:
     return fields
 
 
+def _said(label: object) -> str:
+    """Return a choice's words as plain text, a number as the page writes it
+    (« 1 000 », « −1 000 » in French)."""
+    text = str(label)
+    number = text.replace("−", "-")
+    return points(int(number)) if number.lstrip("-").isdigit() else text
+
+
 class SaidForm(FlaskForm):
     """A form whose lazy words are said once, as plain text the page escapes.
 
@@ -73,7 +82,7 @@ class SaidForm(FlaskForm):
             field.description = str(field.description)
             if isinstance(field, RadioField) and field.choices:
                 field.choices = [
-                    SelectChoice(c.value, str(c.label))
+                    SelectChoice(c.value, _said(c.label))
                     for c in field.choices  # type: ignore[union-attr]
                 ]
 

@@ -219,3 +219,12 @@ def test_a_rounds_hands_played_count_follows_the_hands_in_french(app: Flask):
     ]
     with app.test_request_context():
         assert render_template_string(page, n=1) == "1 of 4 hands played"
+
+
+def test_the_rules_form_writes_its_numbers_as_the_page_does(app: Flask):
+    client = app.test_client()
+    french = client.get("/rules/new?preset=walker_ultimate", headers=FRENCH).text
+    assert re.search(r">\s*1\u202f000\s*<", french), "the ceiling, 1 000"
+    assert re.search(r">\s*\u22121\u202f000\s*<", french), "the floor, −1 000"
+    english = client.get("/rules/new?preset=walker_ultimate").text
+    assert re.search(r">\s*\u22121000\s*<", english)
