@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import (
     Boolean,
@@ -14,6 +15,7 @@ from sqlalchemy import (
     String,
     Table,
 )
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Mapped, mapped_column
 
 from ..db.models import Base, db
@@ -220,3 +222,26 @@ game_count = Table(
     Column("finished", Integer, nullable=False),
     Column("played", Integer, nullable=False),
 )
+
+
+# The statements that add rows' counters to a table, inserting the rows not
+# there yet: built once for each table and database (ON CONFLICT, PostgreSQL's
+# and SQLite's alike).
+_ADDING: dict[tuple[str, str], Any] = {}
+
+
+def add_counters(table: Table, rows: list[dict[str, Any]]) -> None:
+    """Add rows' counters (every column but the table's key) to the table's,
+    inserting the rows not there yet, in one statement."""
+    dialect = db.session.get_bind().dialect.name
+    if (table.name, dialect) not in _ADDING:
+        insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+        statement = insert(table)
+        added = {
+            c.name: c + statement.excluded[c.name] for c in table.c if not c.primary_key
+        }
+        keys = [c.name for c in table.primary_key]
+        _ADDING[(table.name, dialect)] = statement.on_conflict_do_update(
+            index_elements=keys, set_=added
+        )
+    db.session.execute(_ADDING[(table.name, dialect)], rows)

@@ -11,11 +11,10 @@ from datetime import date, datetime, time, timedelta
 from typing import Any
 
 from sqlalchemy import ColumnElement, bindparam, case, delete, func, select, text
-from sqlalchemy.dialects import postgresql, sqlite
 
 from ..db import last
 from ..db.models import Game, Season, db
-from .models import ALL_TIME, game_count
+from .models import ALL_TIME, add_counters, game_count
 
 
 def days(first: date, last: date) -> tuple[datetime, datetime]:
@@ -72,21 +71,9 @@ def mark(finished: bool, hands: int) -> Mark:
     return (1, int(finished), int(hands > 0))
 
 
-# The statement that adds to the counts, built once for each dialect.
-_UPSERTS: dict[str, Any] = {}
-
-
 def _add(rows: list[dict[str, int]]) -> None:
     """Add rows' changes to their scopes' counts, a scope's row made if new."""
-    dialect = db.session.get_bind().dialect.name
-    if dialect not in _UPSERTS:
-        insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
-        statement = insert(game_count)
-        added = {c: game_count.c[c] + statement.excluded[c] for c in COUNTS}
-        _UPSERTS[dialect] = statement.on_conflict_do_update(
-            index_elements=["scope"], set_=added
-        )
-    db.session.execute(_UPSERTS[dialect], rows)
+    add_counters(game_count, rows)
 
 
 def move(game: Game, before: Mark, after: Mark) -> None:

@@ -13,11 +13,10 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from sqlalchemy import Table, delete, insert, or_
-from sqlalchemy.dialects import postgresql, sqlite
 
 from ..db.models import db
 from .counting import Row, Rows, moved
-from .models import pair, spelling
+from .models import add_counters, pair, spelling
 
 Key = tuple[Any, ...]
 
@@ -63,25 +62,12 @@ def _row(table: Table, key: Key, counted: dict[str, int]) -> Row:
     return {**dict(zip(keys, key, strict=True)), **zero} | counted
 
 
-def _upsert(table: Table, rows: list[Row]) -> None:
-    """Add rows' counters to a table's, inserting the rows not there yet."""
-    dialect = db.session.get_bind().dialect.name
-    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
-    statement = insert(table)
-    added = {
-        c.name: c + statement.excluded[c.name] for c in table.c if not c.primary_key
-    }
-    keys = [c.name for c in table.primary_key]
-    upsert = statement.on_conflict_do_update(index_elements=keys, set_=added)
-    db.session.execute(upsert, rows)
-
-
 def _move(table: Table, changes: dict[Key, dict[str, int]]) -> None:
     """Add changes to a table's rows (inserting new ones), in key order.
 
     A row left with no game is deleted: the table holds only what was played.
     """
-    _upsert(table, [_row(table, k, c) for k, c in changes.items()])
+    add_counters(table, [_row(table, k, c) for k, c in changes.items()])
     if any(change.get("games", 0) < 0 for change in changes.values()):
         whos = sorted({key[0] for key in changes})
         empty = delete(table).where(table.c.who.in_(whos), table.c.games == 0)
@@ -103,7 +89,7 @@ def add(games: Iterable[Rows]) -> None:
         table = TALLIES_BY_NAME[name]
         keys = [c.name for c in table.primary_key]
         if rows:
-            _upsert(table, sorted(rows, key=lambda row: [row[k] for k in keys]))
+            add_counters(table, sorted(rows, key=lambda row: [row[k] for k in keys]))
 
 
 def take(games: Iterable[Rows]) -> None:
