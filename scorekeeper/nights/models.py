@@ -274,9 +274,9 @@ def lock_night_of(game_id: str) -> None:
 def check_stays_ended(game_id: str) -> None:
     """Refuse a change that would reopen a night's game whose round is over
     (its night's lock already taken): 409 naming `hand`."""
-    if undo_refused(game_id) is not None:
-        number = db.session.execute(_TABLE, {"game": game_id}).one().round
-        raise Conflict(REOPEN, "hand", round=number)
+    refused = undo_refused(game_id)
+    if refused is not None:  # it names the game's round
+        raise Conflict(REOPEN, "hand", round=refused.params["round"])
 
 
 REOPEN = N_(
