@@ -88,8 +88,13 @@ def run_migrations_online():
         conf_args["process_revision_directives"] = process_revision_directives
 
     def run(connection):
+        # A club's schema keeps its own version (scorekeeper/db/clubs/storage.py).
+        schema = config.attributes.get("version_table_schema")
         context.configure(
-            connection=connection, target_metadata=get_metadata(), **conf_args
+            connection=connection,
+            target_metadata=get_metadata(),
+            version_table_schema=schema,
+            **conf_args,
         )
         with context.begin_transaction():
             context.run_migrations()

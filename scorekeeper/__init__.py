@@ -26,8 +26,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     if os.environ.get("DATABASE_URL"):
         url = config.database_url(os.environ["DATABASE_URL"])
         app.config["SQLALCHEMY_DATABASE_URI"] = url
-    if os.environ.get("CLUB_PASSWORD"):
-        app.config["CLUB_PASSWORD"] = os.environ["CLUB_PASSWORD"]
+    for name in ("CLUB_PASSWORD", "CLUBS", "CLUBS_SIGNUP", "CLUBS_SIGNUP_CODE"):
+        if os.environ.get(name):
+            app.config[name] = os.environ[name]
     if test_config is not None:
         app.config.from_mapping(test_config)
     os.makedirs(app.instance_path, exist_ok=True)
@@ -37,9 +38,11 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     from . import cli, errors, language
     from .db import migration, models
+    from .db.clubs import models as _clubs  # noqa: F401  (the service's tables)
     from .games import fastread
     from .nights import models as _nights  # noqa: F401  (its tables)
     from .web import compress, inputs, pwa, security
+    from .web.clubs import prefix
 
     security.init_app(app)
     inputs.init_app(app)
@@ -59,6 +62,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     pwa.init_app(app)
     cli.init_app(app)
     fastread.init_app(app)
+    prefix.init_app(app)
     security.trust_proxy(app)
     return app
 
@@ -82,7 +86,8 @@ def register_features(app: Flask) -> None:
     from .players import pages as players
     from .seasons import api as seasons_api
     from .seasons import pages as seasons
-    from .web import access, assets, club, conditional
+    from .web import access, assets, conditional
+    from .web.clubs import password
 
     pages = (games.bp, new.bp, share.bp, house_rules.bp, history.bp, players.bp)
     pages += (seasons.bp, nights.bp, room.bp, night_printing.bp, night_clock.bp)
@@ -97,7 +102,7 @@ def register_features(app: Flask) -> None:
     for blueprint in (*apis, *pages):
         app.register_blueprint(blueprint)
     access.init_app(app)
-    club.init_app(app)
+    password.init_app(app)
     conditional.init_app(app)
     assets.init_app(app)
     app.add_template_global(present.suit_class)

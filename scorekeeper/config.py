@@ -20,8 +20,13 @@ DEFAULTS: dict[str, Any] = {
     "WTF_CSRF_TIME_LIMIT": None,
     "SESSION_COOKIE_SAMESITE": "Lax",
     "SESSION_COOKIE_HTTPONLY": True,
-    # Lets members merge and rename players and name seasons (club.py).
+    # Lets members merge and rename players and name seasons (web/clubs/password.py).
     "CLUB_PASSWORD": None,
+    # "one": one club served at / (today's app); "many": clubs under /c/<slug>/.
+    "CLUBS": "one",
+    # Who may start a club on a many-clubs server: "open", "code", "closed".
+    "CLUBS_SIGNUP": "code",
+    "CLUBS_SIGNUP_CODE": None,
 }
 
 

@@ -65,6 +65,11 @@ def reset_database(url: str) -> None:
     engine = create_engine(url)
     postgres = engine.dialect.name == "postgresql"
     with engine.begin() as connection:
+        if postgres:  # many clubs' schemas (db/clubs/storage.py), each a club's own
+            for (schema,) in connection.execute(
+                text("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'club\\_%'")
+            ).all():
+                connection.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
         tables = inspect(connection).get_table_names()
         version = None
         if "alembic_version" in tables:

@@ -13,12 +13,18 @@ from flask.testing import FlaskClient, FlaskCliRunner
 from server import run_server
 
 from scorekeeper import create_app
+from scorekeeper.db.clubs import scope
 from scorekeeper.db.models import db
 
 
-def _app(url: str) -> Flask:
+def _app(url: str, **config: object) -> Flask:
     return create_app(
-        {"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": url}
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "SQLALCHEMY_DATABASE_URI": url,
+            **config,
+        }
     )
 
 
@@ -36,22 +42,34 @@ def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-@pytest.fixture
-def app(tmp_path: Path, migrated_sqlite: Path) -> Iterator[Flask]:
-    """Return the app on an empty database, built by the migrations.
+def _empty_database(tmp_path: Path, migrated_sqlite: Path) -> str:
+    """Return the URL of an empty database, built by the migrations.
 
     Each test gets a copy of one migrated SQLite file (or the shared
     PostgreSQL database emptied), not a migration of its own: a third of
     a second a test."""
     if TEST_DATABASE_URL:
         reset_database(TEST_DATABASE_URL)
-        url = TEST_DATABASE_URL
-    else:
-        shutil.copyfile(migrated_sqlite, tmp_path / "test.sqlite")
-        url = f"sqlite:///{tmp_path / 'test.sqlite'}"
-    app = _app(url)
+        return TEST_DATABASE_URL
+    shutil.copyfile(migrated_sqlite, tmp_path / "test.sqlite")
+    return f"sqlite:///{tmp_path / 'test.sqlite'}"
+
+
+@pytest.fixture
+def app(tmp_path: Path, migrated_sqlite: Path) -> Iterator[Flask]:
+    """Return the app on an empty database (one club, CLUBS=one)."""
+    app = _app(_empty_database(tmp_path, migrated_sqlite))
     yield app
     _close(app)
+
+
+@pytest.fixture
+def many_app(tmp_path: Path, migrated_sqlite: Path) -> Iterator[Flask]:
+    """Return a many-clubs server (CLUBS=many) on an empty database, no club yet."""
+    app = _app(_empty_database(tmp_path, migrated_sqlite), CLUBS="many")
+    yield app
+    _close(app)
+    scope.enter(None)  # a response left unread kept its club's place
 
 
 @pytest.fixture

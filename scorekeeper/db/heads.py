@@ -7,9 +7,11 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Engine, Select, and_, bindparam, select
+from sqlalchemy import Dialect, Engine, Select, and_, bindparam, select
 
 from ..errors import N_, NotFound
+from .clubs import scope
+from .clubs.bound import engine_for
 from .models import DeviceGrant, Game, db
 
 # Ids are secrets.token_urlsafe(16); anything else cannot be a game.
@@ -56,12 +58,23 @@ HEAD_QUERY = (
 )
 
 
-@functools.lru_cache(maxsize=8)  # by engine and query: one app's, or a few in tests
 def _head_sql(
     engine: Engine, query: Select[Any]
 ) -> tuple[str, dict[str, Any], tuple[str, ...] | None]:
     """Return a head query as the driver takes it: its SQL, defaults, order."""
-    compiled = query.compile(dialect=engine.dialect)
+    translated = engine.get_execution_options().get("schema_translate_map")
+    return _compiled(engine.dialect, query, translated and translated[None])
+
+
+@functools.lru_cache(maxsize=4096)  # by dialect, query and club schema
+def _compiled(
+    dialect: Dialect, query: Select[Any], schema: str | None
+) -> tuple[str, dict[str, Any], tuple[str, ...] | None]:
+    # A club's schema written into the SQL, as its engine's statements have it.
+    translate = {"schema_translate_map": {None: schema}} if schema else {}
+    compiled = query.compile(
+        dialect=dialect, **translate, render_schema_translate=bool(schema)
+    )
     order = tuple(compiled.positiontup or ()) if compiled.positional else None
     return str(compiled), compiled.construct_params({"id": "", "device": ""}), order
 
@@ -75,12 +88,14 @@ def head(
     """Return a game's version and token hash alone (one row, no hands), or 404.
 
     Given a phone's device hash, the same read brings that phone's sealed grant.
-    Given the app's engine, it needs no app context (games/fastread.py has none).
+    Given the app's engine, it needs no app context (games/fastread.py has none);
+    it reads the current club's game either way.
     Given `HEAD_QUERY` with more columns, the head carries them (`beside`).
     """
     found = None
     if GAME_ID.fullmatch(game_id):
-        engine = engine or db.engine
+        # The current club's rows (db/clubs/bound.py), as the session's are.
+        engine = engine_for(engine or db.engine, scope.storage())
         # One statement on a pooled driver connection: a fifth of the cost of
         # a Core query, for the one read a conditional GET makes.
         sql, defaults, order = _head_sql(engine, query)

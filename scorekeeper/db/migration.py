@@ -12,8 +12,11 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from flask import current_app
 from flask_migrate import Migrate
-from sqlalchemy import text
+from sqlalchemy import select, text
 
+from .clubs import storage
+from .clubs.models import Club
+from .clubs.scope import MAIN
 from .models import db
 
 # The checkout's migrations/ folder, beside the package.
@@ -22,7 +25,8 @@ migrate = Migrate(db=db, directory=MIGRATIONS, render_as_batch=True)
 
 
 def upgrade_database() -> bool:
-    """Bring the app's database to the newest migration; return whether it ran."""
+    """Bring the app's database to the newest migration, and on a many-clubs
+    server every club's storage; return whether any migration ran."""
     config = Config()
     config.set_main_option("script_location", MIGRATIONS)
     heads = set(ScriptDirectory.from_config(config).get_heads())
@@ -33,8 +37,12 @@ def upgrade_database() -> bool:
         if connection.dialect.name == "postgresql":
             connection.execute(text("SELECT pg_advisory_xact_lock(500500500)"))
         context = MigrationContext.configure(connection)
-        if set(context.get_current_heads()) == heads:
-            return False
-        config.attributes["connection"] = connection
-        command.upgrade(config, "head")
-        return True
+        ran = set(context.get_current_heads()) != heads
+        if ran:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+        if current_app.config["CLUBS"] == "many":
+            found = connection.execute(select(Club.storage).where(Club.storage != MAIN))
+            for (kept,) in found.all():
+                ran |= storage.upgrade(db.engine, kept, MIGRATIONS, heads)
+        return ran

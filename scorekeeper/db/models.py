@@ -20,6 +20,8 @@ from sqlalchemy import (
 from sqlalchemy import false as sa_false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
+from .clubs.bound import ClubSession
+
 NAME_LENGTH = 80
 
 
@@ -48,8 +50,12 @@ class Base(DeclarativeBase):
 
 
 # Objects keep what was just written after a commit: a request answers from the
-# game it wrote instead of loading every hand again.
-db = SQLAlchemy(model_class=Base, session_options={"expire_on_commit": False})
+# game it wrote instead of loading every hand again. Every statement goes to
+# the current club's rows (db/clubs/bound.py), in one-club mode the app's.
+db = SQLAlchemy(
+    model_class=Base,
+    session_options={"expire_on_commit": False, "class_": ClubSession},
+)
 
 
 class Game(db.Model):  # type: ignore[name-defined,misc]

@@ -68,7 +68,8 @@ class FastReads:
         self.build = app.extensions["scorekeeper.build"]
         with app.app_context():  # none is pushed for the reads answered here
             self.engine = heads.engine()
-        self.session_cookie = app.config["SESSION_COOKIE_NAME"]
+        # The session's cookie is named for the club asked in (web/prefix.py).
+        self.cookie_name = app.session_interface.get_cookie_name
         # The version is in every key, so a kept answer is never stale; a game
         # deleted and imported again under its id has a new token hash.
         self.kept: Kept[Key, Answer] = Kept(KEPT)
@@ -122,7 +123,7 @@ class FastReads:
 
         As Flask opens it: a cookie badly signed or too old is no session.
         """
-        cookie = asked.cookies.get(self.session_cookie)
+        cookie = asked.cookies.get(self.cookie_name(self.app))
         if cookie is None:
             return {}
         found = self.sessions.get(cookie)
@@ -211,7 +212,7 @@ class FastReads:
             given.get("status", "").startswith("200")
             and ("ETag", key[2]) in headers
             # A page that changed the session is this request's alone.
-            and not any(c.startswith(self.session_cookie + "=") for c in cookies)
+            and not any(c.startswith(self.cookie_name(self.app) + "=") for c in cookies)
         ):
             kept = [(k, v) for k, v in headers if k.lower() != "set-cookie"]
             self.kept.keep(key, Answer(given["status"], kept, data))

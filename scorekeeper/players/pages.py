@@ -25,7 +25,7 @@ from ..scoring import SUIT_SYMBOL
 from ..scoring.contracts import SUIT_WORD
 from ..seasons import service as seasons
 from ..seasons import table as season_table
-from ..web import club
+from ..web.clubs import password as club
 from ..web.forms import page_number
 from . import merging, service
 from .forms import RenameForm

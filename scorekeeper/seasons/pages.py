@@ -25,7 +25,7 @@ from ..api import schema, sheets
 from ..api.sheets import csv_file
 from ..errors import AppError
 from ..house_rules import service as rulesets
-from ..web import club
+from ..web.clubs import password as club
 from ..web.forms import page_number
 from . import exports, ladder, service, table
 from .forms import DeleteSeasonForm, SeasonForm

@@ -4,7 +4,7 @@ import pytest
 
 from scorekeeper import create_app
 from scorekeeper.errors import Forbidden
-from scorekeeper.web import club
+from scorekeeper.web.clubs import password as club
 
 
 @pytest.fixture

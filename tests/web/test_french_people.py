@@ -14,7 +14,7 @@ from test_seasons import PAIRS, TRIO, played
 
 from scorekeeper.db.models import db
 from scorekeeper.seasons import service as seasons
-from scorekeeper.web import club as club_password
+from scorekeeper.web.clubs import password as club_password
 
 
 def unswitched(page: str) -> str:

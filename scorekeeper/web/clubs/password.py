@@ -13,10 +13,10 @@ from flask import Flask, current_app, g
 from flask_babel import gettext, ngettext
 from werkzeug.wrappers import Response
 
-from ..db import tokens, tries
-from ..errors import Forbidden, TooMany
-from ..language import N_
-from . import access
+from ...db import tokens, tries
+from ...errors import Forbidden, TooMany
+from ...language import N_
+from .. import access
 
 # Marked for the catalogue; each is said in the request's language when raised.
 NO_PASSWORD = N_(

@@ -1,0 +1,1 @@
+"""What each request shares: its club's prefix and place (many clubs), its password."""

@@ -1,0 +1,26 @@
+"""Clubs of a many-clubs test server, and what two of them are asked."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask
+
+from scorekeeper.clubs import service
+
+
+def make_club(app: Flask, slug: str, name: str | None = None) -> None:
+    """Start a club on a many-clubs app (its storage made and migrated)."""
+    with app.app_context():
+        service.create(slug, name or slug.title())
+
+
+GAME: dict[str, Any] = {
+    "name": "Friday",
+    "rules": {"preset": "australian"},
+    "sides": [
+        {"name": "Us", "players": ["Ann", "Cat"]},
+        {"name": "Them", "players": ["Bob", "Dan"]},
+    ],
+    "first_dealer": "Ann",
+}
