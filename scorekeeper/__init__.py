@@ -39,6 +39,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from . import cli, errors, language
     from .db import migration, models
     from .db.clubs import models as _clubs  # noqa: F401  (the service's tables)
+    from .db.clubs import people as _people  # noqa: F401
     from .games import fastread
     from .nights import models as _nights  # noqa: F401  (its tables)
     from .web import compress, inputs, pwa, security
