@@ -1,22 +1,52 @@
 """Command-line tasks: flask --app scorekeeper init-db | export-games | import-games |
-rescore | edit-link."""
+rescore | edit-link. On a many-clubs server each says its club: --club SLUG."""
 
+import functools
 import json
 import signal
 import time
+from collections.abc import Callable
 from typing import Any
 
 import click
-from flask import Flask
+from flask import Flask, current_app
 from flask.cli import with_appcontext
 
 from .api import imports, schema
+from .clubs import service as clubs
 from .db import migration
+from .db.clubs import scope
 from .errors import AppError, app_error
 from .games import service as services
 from .house_rules import service as rulesets
 from .results import archive
 from .scoring import ScoringError
+
+
+def in_club(command: Callable[..., Any]) -> Callable[..., Any]:
+    """Run a command in the club `--club SLUG` names: its games, its rules.
+
+    A many-clubs server needs it (CLUBS.md); one club has no club to name.
+    """
+
+    @click.option("--club", "slug", metavar="SLUG", help="The club (many clubs).")
+    @functools.wraps(command)
+    def in_its_club(slug: str | None, **given: Any) -> Any:
+        many = current_app.config["CLUBS"] == "many"
+        if many and not slug:
+            raise click.UsageError("This server has many clubs: name one, --club SLUG.")
+        if not many and slug:
+            raise click.UsageError("This server has one club: leave out --club.")
+        place = None
+        if slug:
+            try:
+                place = clubs.place(clubs.find(slug))
+            except AppError as error:
+                raise click.ClickException(f"{slug}: {error}") from None
+        with scope.inside(place):
+            return command(**given)
+
+    return in_its_club
 
 
 @click.command("init-db")
@@ -29,6 +59,7 @@ def init_db_command() -> None:
 
 @click.command("export-games")
 @with_appcontext
+@in_club
 @click.argument("file", type=click.File("w", encoding="utf-8"), default="-")
 def export_games_command(file: Any) -> None:
     """Write every game, as the API shows it, to FILE (default: standard output)."""
@@ -40,6 +71,7 @@ def export_games_command(file: Any) -> None:
 
 @click.command("import-games")
 @with_appcontext
+@in_club
 @click.argument("file", type=click.File("r", encoding="utf-8"))
 def import_games_command(file: Any) -> None:
     """Recreate exported games, checked by replay; a bad file writes nothing."""
@@ -137,6 +169,7 @@ def failed(
 
 @click.command("edit-link")
 @with_appcontext
+@in_club
 @click.argument("ruleset_id", type=int)
 def edit_link_command(ruleset_id: int) -> None:
     """Give saved house rules a new write token and print their edit link."""
@@ -150,6 +183,7 @@ def edit_link_command(ruleset_id: int) -> None:
 
 @click.command("rescore")
 @with_appcontext
+@in_club
 def rescore_command() -> None:
     """Rebuild every result stored beside the hands (bids, totals, wins) by replay."""
     click.echo(f"Rescored {archive.rescore()} games.")
