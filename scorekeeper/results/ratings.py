@@ -24,6 +24,7 @@ from typing import Any
 from openskill.models import PlackettLuce, PlackettLuceRating
 from sqlalchemy import delete, func, insert, select, text
 
+from ..db.clubs import scope
 from ..db.models import db
 from .models import PlayerRating, PlayerResult, RatingRow
 
@@ -148,8 +149,12 @@ def _one_at_a_time() -> None:
     """Wait until no other transaction is replaying ratings, until this one ends."""
     if db.session.get_bind().dialect.name == "postgresql":
         # Read committed: every statement after the wait sees what it committed.
+        # Each club's ratings are its own: clubs do not wait for each other.
+        place = scope.current()
+        club = 0 if place is None else place.club_id
         db.session.execute(
-            text("SELECT pg_advisory_xact_lock(:key)"), {"key": RATINGS_LOCK}
+            text("SELECT pg_advisory_xact_lock(:key, :club)"),
+            {"key": RATINGS_LOCK, "club": club},
         )
 
 
