@@ -13,7 +13,7 @@ from ..errors import N_, NotFound
 
 def place(club: Club) -> scope.Place:
     """Return where a club's rows are, to run a block inside it (scope.inside)."""
-    return scope.Place(club.id, club.slug, club.storage)
+    return scope.Place(club.id, club.slug, club.storage, club.visibility == "members")
 
 
 def find(slug: str) -> Club:

@@ -26,6 +26,7 @@ from flask.wrappers import Request
 from itsdangerous import BadSignature
 
 from ..db import grants, heads
+from ..db.clubs import scope
 from ..db.kept import Drawing, Kept
 from ..errors import NotFound
 from ..web import access, compress, conditional, security
@@ -91,7 +92,10 @@ class FastReads:
     ) -> Iterable[bytes]:
         """Answer a game's read from its version if it can; else ask Flask."""
         route = ROUTE.fullmatch(environ.get("PATH_INFO", ""))
+        place = scope.current()
         if environ["REQUEST_METHOD"] != "GET" or route is None:
+            return self.next(environ, start_response)
+        if place is not None and place.members_only:  # Flask checks who asks
             return self.next(environ, start_response)
         asked = self.app.request_class(environ)
         keep: Key | None = None

@@ -175,3 +175,30 @@ def test_what_a_worker_keeps_is_kept_for_one_club() -> None:
         assert kept.get(1) == "north's number 1"
     with scope.inside(None):  # outside any club: one-club mode's own
         assert kept.get(1) is None
+
+
+def test_a_members_clubs_polls_are_answered_by_flask_alone(
+    many_app: Flask, monkeypatch
+) -> None:
+    """games/fastread.py answers polls before Flask checks who asks: not in a
+    club that shows its pages to its members alone."""
+    from scorekeeper.games.fastread import FastReads
+
+    make_club(many_app, "north")
+    make_club(many_app, "south")
+    with many_app.app_context():
+        service.find("south").visibility = "members"
+        db.session.commit()
+    client = many_app.test_client()
+    asked: list[str] = []
+    answer = FastReads.scoreboard
+
+    def seen(self, request, game_id):  # type: ignore[no-untyped-def]
+        asked.append(request.script_root)
+        return answer(self, request, game_id)
+
+    monkeypatch.setattr(FastReads, "scoreboard", seen)
+    for slug in ("north", "south"):
+        game = client.post(f"/c/{slug}/api/games", json=GAME).json["id"]
+        client.get(f"/c/{slug}/games/{game}")
+    assert asked == ["/c/north"]

@@ -28,6 +28,9 @@ class Place:
     club_id: int
     slug: str
     storage: str
+    # A `members` club shows its pages to its signed-in members alone: none is
+    # answered before Flask checks who asks (games/fastread.py).
+    members_only: bool = False
 
 
 _current: ContextVar[Place | None] = ContextVar("club", default=None)
