@@ -15,6 +15,9 @@ function pageWords(element) {
 
 (() => {
   const script = document.currentScript;
+  // The app's home: "/", or a club's prefix ("/c/<slug>/") where the page's
+  // worker is served; the worker's scope, so each club keeps its own copies.
+  const home = new URL("./", new URL(script.dataset.worker, location.href)).pathname;
   // The page's words (its data-words, in the page's language), else English.
   const word = pageWords(script);
   if ("serviceWorker" in navigator && window.isSecureContext) {
@@ -23,7 +26,7 @@ function pageWords(element) {
       lang: document.documentElement.lang,
       ...JSON.parse(script.dataset.words || "{}").worker,
     };
-    navigator.serviceWorker.register(script.dataset.worker, { scope: "/" })
+    navigator.serviceWorker.register(script.dataset.worker, { scope: home })
       .then(() => navigator.serviceWorker.ready)
       .then(({ active }) => active?.postMessage({ words }))
       .catch(() => {});  // no worker: the app works as before, only not offline
@@ -67,7 +70,8 @@ function pageWords(element) {
   window.addEventListener("click", (event) => {
     const link = event.target.closest?.("a[href]");
     if (!link || link.origin !== location.origin || link.hash) return;
-    if (/^\/games\/[^/]+\/(undo|hands\/\d+\/edit)$/.test(link.pathname)) {
+    const path = link.pathname.startsWith(home) ? link.pathname.slice(home.length - 1) : "";
+    if (/^\/games\/[^/]+\/(undo|hands\/\d+\/edit)$/.test(path)) {
       needs(event, link, link.pathname.endsWith("/undo")
         ? word("undo", "Undo") : word("edit", "Editing a hand"));
     }

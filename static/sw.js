@@ -10,14 +10,24 @@
 // release installs a new worker and a new cache.
 const SHELL = [];
 const CACHE = "scorekeeper-dev";
+// The club this worker serves, by its prefix ("/c/<slug>": pwa.py writes it
+// in), "" with one club. A club's pages and shell are under its prefix, and its
+// caches carry it in their names, so one club's worker keeps, serves and
+// empties its own alone (the words' cache is shared, by a key per club).
+const ROOT = "";
+const OWN = ROOT ? `@${ROOT}` : "";
+const KEEP = CACHE + OWN;
+const HERE = SHELL.map((path) => ROOT + path);
+const ours = (key) => (OWN ? key.endsWith(OWN) : !key.includes("@"));
+const AT = ROOT.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");  // the prefix, in a pattern
 // The "No connection" page's words: every page sends the worker its own
 // (pwa.js), so the worker speaks the language of the page opened last, and a
 // phone that switches language keeps the same worker. They are kept in a cache
 // of their own, which outlives the worker and a new release. English if none.
 const SAID = "scorekeeper-words";
-const SAID_AT = "/offline-words";
+const SAID_AT = `${ROOT}/offline-words`;
 let said = null;
-const PAGE = /^\/(games\/[^/]+)?$/;  // the home page and each scoreboard
+const PAGE = new RegExp(`^${AT}/(games/[^/]+)?$`);  // the home page and each scoreboard
 const FLASHED = /<p class="flash"[^>]*>[^<]*<\/p>/g;  // base.html's flashed lines
 
 self.addEventListener("message", (event) => {
@@ -43,14 +53,14 @@ async function spoken() {
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
-    caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()),
+    caches.open(KEEP).then((cache) => cache.addAll(HERE)).then(() => self.skipWaiting()),
   );
 });
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const key of await caches.keys()) {
-      if (key !== CACHE && key !== SAID) await caches.delete(key);
+      if (key !== KEEP && key !== SAID && ours(key)) await caches.delete(key);
     }
     await self.clients.claim();
     // The page that registered the worker was loaded without it: keep it now.
@@ -74,12 +84,12 @@ self.addEventListener("fetch", (event) => {
     return;
   }
   if (request.method !== "GET") return;
-  if (url.pathname.startsWith("/api/")) return;
+  if (url.pathname.startsWith(ROOT + "/api/")) return;
   if (request.mode === "navigate" && PAGE.test(url.pathname)) {
     event.respondWith(networkFirst(event));
   } else if (PAGE.test(url.pathname)) {
     event.respondWith(networkOnly(event));
-  } else if (SHELL.includes(url.pathname)) {
+  } else if (HERE.includes(url.pathname)) {
     event.respondWith(kept(event));
   }
 });
@@ -119,7 +129,7 @@ async function keepChanged(response) {
 async function keep(response) {
   const path = new URL(response.url).pathname;
   if (response.status === 404) {
-    await (await caches.open(CACHE)).delete(path);  // a deleted game stays gone
+    await (await caches.open(KEEP)).delete(path);  // a deleted game stays gone
   }
   if (!response.ok || response.redirected || response.type !== "basic") return;
   // A line flashed on the page ("Hand 3 saved.") was said once: not kept.
@@ -129,21 +139,21 @@ async function keep(response) {
   headers.delete("Content-Encoding");
   headers.delete("Content-Length");
   const copy = new Response(html.replace("</head>", `${mark}</head>`), { headers });
-  await (await caches.open(CACHE)).put(path, copy);
+  await (await caches.open(KEEP)).put(path, copy);
 }
 
 // A page or form the server could not be reached for: say so, and lead back.
 async function unreachable(request) {
   const word = await spoken();
   const url = new URL(request.url);
-  const game = url.pathname.match(/^\/games\/[^/]+/);
+  const game = url.pathname.match(new RegExp(`^${AT}/games/[^/]+`));
   const back = game
     ? [game[0], word("scoreboard", "Back to the scoreboard")]
-    : ["/", word("home", "Home")];
+    : [`${ROOT}/`, word("home", "Home")];
   const done = request.method === "GET"
     ? word("unchanged", "Nothing was changed.")
     : word("maybe", "It may not have reached the server: check the score once the phone is back online.");
-  const css = SHELL.filter((path) => path.endsWith(".css"))
+  const css = HERE.filter((path) => path.endsWith(".css"))
     .map((path) => `<link rel="stylesheet" href="${path}">`).join("");
   const title = word("title", "No connection");
   const html = `<!doctype html><html lang="${word("lang", "en")}"><head><meta charset="utf-8">
@@ -156,7 +166,7 @@ async function unreachable(request) {
 
 // The shell: a fingerprinted address never changes, so its kept copy is final.
 async function kept(event) {
-  const cache = await caches.open(CACHE);
+  const cache = await caches.open(KEEP);
   const copy = await cache.match(event.request);
   if (copy) return copy;
   const response = await fetch(event.request);

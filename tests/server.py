@@ -91,6 +91,7 @@ class Server:
         database_url: str | None = None,
         server: str = "flask",
         instance: str | None = None,
+        clubs: tuple[str, ...] = (),
     ) -> None:
         self.instance = instance or tempfile.mkdtemp(prefix="scorekeeper-")
         self.database_url = (
@@ -99,6 +100,8 @@ class Server:
         if not (instance or database_url):
             migrated_copy(self.instance)
         self.server = server
+        # Many clubs (CLUBS=many) with these slugs, made before the first start.
+        self.clubs, self.clubs_made = clubs, False
         self.process: subprocess.Popen[bytes] | None = None
         self.url = ""
 
@@ -115,6 +118,11 @@ class Server:
         )
         for name in ("FLASK_DEBUG", "FLASK_APP", "FLASK_RUN_PORT"):
             env.pop(name, None)
+        probe = "/api/presets"
+        if self.clubs:
+            env["CLUBS"] = "many"
+            self._make_clubs(env)
+            probe = f"/c/{self.clubs[0]}{probe}"
         self.url = f"http://127.0.0.1:{port}"
         self.log = open(os.path.join(self.instance, "server.log"), "a+b")  # noqa: SIM115
         self.process = subprocess.Popen(
@@ -125,8 +133,29 @@ class Server:
             stderr=self.log,
             start_new_session=True,  # its own group: kill() reaches every worker
         )
-        _wait(self.url, self.process, timeout, self.log)
+        _wait(self.url, self.process, timeout, self.log, probe)
         return self.url
+
+    def _make_clubs(self, env: dict[str, str]) -> None:
+        """Start the clubs the server is to serve, once (their storage made)."""
+        if self.clubs_made:
+            return
+        script = (
+            "import sys\n"
+            "from scorekeeper import create_app\n"
+            "from scorekeeper.clubs import service\n"
+            "with create_app().app_context():\n"
+            "    for slug in sys.argv[1:]:\n"
+            "        service.create(slug, slug.title())\n"
+        )
+        subprocess.run(
+            [sys.executable, "-c", script, *self.clubs],
+            cwd=ROOT,
+            env=env,
+            check=True,
+            capture_output=True,
+        )
+        self.clubs_made = True
 
     def kill(self) -> None:
         """Crash the server: SIGKILL to the master and every worker at once."""
@@ -155,10 +184,14 @@ class Server:
 
 @contextmanager
 def run_server(
-    database_url: str | None = None, server: str = "flask", timeout: float = 20
+    database_url: str | None = None,
+    server: str = "flask",
+    timeout: float = 20,
+    clubs: tuple[str, ...] = (),
 ) -> Iterator[str]:
-    """Serve the app in a subprocess with its own instance folder; yield its URL."""
-    running = Server(database_url, server)
+    """Serve the app in a subprocess with its own instance folder; yield its URL
+    (with clubs: a many-clubs server, those clubs started)."""
+    running = Server(database_url, server, clubs=clubs)
     try:
         yield running.start(timeout)
     finally:
@@ -166,13 +199,19 @@ def run_server(
         shutil.rmtree(running.instance, ignore_errors=True)
 
 
-def _wait(url: str, process: subprocess.Popen[bytes], timeout: float, log) -> None:  # type: ignore[no-untyped-def]
+def _wait(  # type: ignore[no-untyped-def]
+    url: str,
+    process: subprocess.Popen[bytes],
+    timeout: float,
+    log,
+    probe: str = "/api/presets",
+) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:
             break
         try:
-            with urllib.request.urlopen(url + "/api/presets", timeout=2):
+            with urllib.request.urlopen(url + probe, timeout=2):
                 return
         except (urllib.error.URLError, ConnectionError, TimeoutError):
             time.sleep(0.1)

@@ -35,8 +35,10 @@ def game_answer(
 ) -> Response:
     """Answer with a game, its version as the ETag; a new one with its token."""
     if token is not None:
-        links = {"view": f"/games/{data['id']}", "play": f"/games/{data['id']}/play/"}
-        links["play"] += token
+        links = {
+            "view": url_for("games.scoreboard", game_id=data["id"]),
+            "play": url_for("games.play_link", game_id=data["id"], token=token),
+        }
         data = {**data, "write_token": token, "links": links}
     response = jsonify(data)
     response.status_code = status

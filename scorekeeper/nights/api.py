@@ -83,12 +83,11 @@ def new_night(data: object) -> service.NewNight:
 
 def links(night: Night, token: str) -> dict[str, str]:
     """Return the night's links; `direct` grants the phone that opens it."""
-    view = f"/nights/{night.id}"
     return {
-        "view": view,
-        "screen": f"{view}/screen",
-        "direct": f"{view}/direct/{token}",
-        "cards": f"{view}/cards",
+        "view": url_for("nights.night", night_id=night.id),
+        "screen": url_for("nights.screen", night_id=night.id),
+        "direct": url_for("nights.take_direction", night_id=night.id, token=token),
+        "cards": url_for("nights.table_cards", night_id=night.id),
     }
 
 

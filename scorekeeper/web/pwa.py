@@ -1,4 +1,10 @@
-"""Installing and offline: the web manifest and the service worker at the root."""
+"""Installing and offline: the web manifest and the service worker at the root.
+
+With many clubs (CLUBS.md), each club is an app of its own to a phone: its
+manifest, its worker and the worker's scope are at its prefix (`/c/<slug>/`),
+so a club's offline copies, shell and words are its own; one club's worker
+never controls, keeps or empties another's. With one club the prefix is "".
+"""
 
 from __future__ import annotations
 
@@ -15,6 +21,7 @@ bp = Blueprint("pwa", __name__)
 
 SHELL_LINE = "const SHELL = [];"
 CACHE_LINE = 'const CACHE = "scorekeeper-dev";'
+ROOT_LINE = 'const ROOT = "";'
 LIGHT = {"theme": "#0b5d3b", "background": "#fbfaf7"}
 ICONS = [
     ("icons/icon-192.png", "192x192", "any"),
@@ -25,14 +32,15 @@ ICONS = [
 
 @bp.get("/manifest.webmanifest")
 def manifest() -> Response:
-    """Describe the app to a phone that installs it."""
+    """Describe the app to a phone that installs it (a club: the club's own)."""
+    home = request.script_root + "/"
     response = jsonify(
-        id="/",
+        id=home,
         name=gettext("Five Hundred Scorekeeper"),
         short_name="500",
         description=gettext("Keeps the score of a game of 500 at the table."),
-        start_url="/",
-        scope="/",
+        start_url=home,
+        scope=home,
         display="standalone",
         theme_color=LIGHT["theme"],
         background_color=LIGHT["background"],
@@ -62,21 +70,29 @@ def worker_script(app: Flask) -> str:
     filled = script.replace(SHELL_LINE, f"const SHELL = {json.dumps(shell)};")
     filled = filled.replace(CACHE_LINE, f'const CACHE = "scorekeeper-{digest}";')
     assert SHELL_LINE not in filled and CACHE_LINE not in filled, "sw.js changed"
+    assert ROOT_LINE in filled, "sw.js changed"
     return filled
+
+
+def rooted(script: str, root: str) -> str:
+    """Return the worker for the app at a prefix ("/c/<slug>"; "" with one club)."""
+    if not root:
+        return script
+    return script.replace(ROOT_LINE, f"const ROOT = {json.dumps(root)};")
 
 
 @bp.get("/sw.js")
 def service_worker() -> Response:
-    """Serve the service worker from the root, so its scope is the whole app.
+    """Serve the service worker from the root, so its scope is the whole app (a
+    club's: its prefix).
 
     One worker for every language: its "No connection" page speaks the words
     the last page opened sent it (static/pwa.js), so switching language never
     installs a worker anew (a page loaded while workers change over could hang).
     """
-    response = Response(
-        current_app.extensions["scorekeeper.worker"], mimetype="text/javascript"
-    )
-    response.headers["Service-Worker-Allowed"] = "/"
+    script = current_app.extensions["scorekeeper.worker"]
+    response = Response(rooted(script, request.script_root), mimetype="text/javascript")
+    response.headers["Service-Worker-Allowed"] = request.script_root + "/"
     # Always ask the server, so a new worker replaces the old one at once.
     response.cache_control.no_cache = True
     response.add_etag()
