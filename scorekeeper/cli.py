@@ -177,7 +177,9 @@ def edit_link_command(ruleset_id: int) -> None:
         token = rulesets.new_token(ruleset_id)
     except AppError as error:
         raise click.ClickException(str(error)) from None
-    click.echo(f"/rules/{ruleset_id}/edit/{token}")
+    place = scope.current()
+    prefix = "" if place is None else f"/c/{place.slug}"
+    click.echo(f"{prefix}/rules/{ruleset_id}/edit/{token}")
     click.echo("Open it on the phone that should change them.", err=True)
 
 

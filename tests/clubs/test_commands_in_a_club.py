@@ -41,3 +41,15 @@ def test_one_club_has_no_club_to_name(runner) -> None:
     assert refused.exit_code == 2
     assert "This server has one club: leave out --club." in refused.output
     assert runner.invoke(args=["rescore"]).output.strip() == "Rescored 0 games."
+
+
+def test_an_edit_link_opens_in_its_club(many_app: Flask) -> None:
+    make_club(many_app, "north")
+    client = many_app.test_client()
+    rules = {"name": "North rules", "rules": {"preset": "australian"}}
+    made = client.post("/c/north/api/rulesets", json=rules).json
+    runner = many_app.test_cli_runner()
+    said = runner.invoke(args=["edit-link", "--club", "north", str(made["id"])])
+    link = said.stdout.strip()
+    assert link.startswith(f"/c/north/rules/{made['id']}/edit/"), link
+    assert client.get(link, follow_redirects=True).status_code == 200
