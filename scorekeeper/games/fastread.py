@@ -69,8 +69,6 @@ class FastReads:
         self.build = app.extensions["scorekeeper.build"]
         with app.app_context():  # none is pushed for the reads answered here
             self.engine = heads.engine()
-        # The session's cookie is named for the club asked in (web/prefix.py).
-        self.cookie_name = app.session_interface.get_cookie_name
         # The version is in every key, so a kept answer is never stale; a game
         # deleted and imported again under its id has a new token hash.
         self.kept: Kept[Key, Answer] = Kept(KEPT)
@@ -79,7 +77,6 @@ class FastReads:
         self.drawing: Drawing[Key] = Drawing()
         # Sessions as each signed cookie says, with when it was signed: a
         # writer's every poll sends the same cookie, checked here once.
-        self.signed = app.session_interface.get_signing_serializer(app)  # type: ignore[attr-defined]
         self.max_age = app.permanent_session_lifetime.total_seconds()
         self.sessions: Kept[str, tuple[dict[str, Any], float]] = Kept(KEPT)
         # Whether a phone's grant opens a game: a pure function of the phone,
@@ -122,6 +119,11 @@ class FastReads:
             return None
         return not_modified(f'"{version}"', {"Vary": "Accept-Encoding"})
 
+    def cookie_name(self, app: Flask) -> str:
+        """Return the session cookie's name: each club's own (web/clubs/prefix.py,
+        whose session is set after this layer is made, so asked at each request)."""
+        return app.session_interface.get_cookie_name(app)
+
     def session(self, asked: Request) -> Mapping[str, Any] | None:
         """Return the phone's session, or None if Flask must draw its page.
 
@@ -133,7 +135,9 @@ class FastReads:
         found = self.sessions.get(cookie)
         if found is None:
             try:
-                data, signed = self.signed.loads(cookie, return_timestamp=True)
+                # Signed for the club asked in: another club's is no session.
+                signer = self.app.session_interface.get_signing_serializer(self.app)  # type: ignore[attr-defined]
+                data, signed = signer.loads(cookie, return_timestamp=True)
             except BadSignature:
                 return {}
             found = (data, signed.timestamp())

@@ -19,6 +19,7 @@ from typing import Any
 
 from flask import Flask, abort, request
 from flask.sessions import SecureCookieSessionInterface
+from itsdangerous import URLSafeTimedSerializer
 from sqlalchemy import Engine, select
 from werkzeug.wsgi import ClosingIterator
 
@@ -104,6 +105,15 @@ class ClubSessions(SecureCookieSessionInterface):
         place = scope.current()
         name = super().get_cookie_name(app)
         return name if place is None else f"{name}_{place.club_id}"
+
+    def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
+        """Sign each club's session for that club alone: one club's cookie sent
+        under another's name is no session there (its CSRF token, its messages)."""
+        signer = super().get_signing_serializer(app)
+        place = scope.current()
+        if signer is not None and place is not None:
+            signer.salt = f"{self.salt}:{place.club_id}"
+        return signer
 
     def get_cookie_path(self, app: Flask) -> str:
         if scope.current() is None:
