@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from wall_crawl import Ask, Values, asks, said, send
+from wall_crawl import Ask, Phone, Values, asks, rules, said, send
 from wall_helpers import Club, nowhere, rows, secret_of, two_clubs
 
 
@@ -21,9 +21,10 @@ def clubs(many_app: Flask) -> tuple[Club, Club]:
 
 
 @pytest.fixture
-def owner_of_a() -> dict[str, str]:
-    """Return the cookies a signed-in owner of club A adds to A's phone's."""
-    return {}
+def owner_of_a() -> Phone:
+    """Return what a signed-in owner of club A sends besides A's phone's
+    cookies: the cookies of their sign-in, the headers of their token."""
+    return Phone("A's owner", {}, "")
 
 
 def cookies(club: Club) -> dict[str, str]:
@@ -31,22 +32,23 @@ def cookies(club: Club) -> dict[str, str]:
     return {c.key: c.value for c in club.client._cookies.values()}
 
 
-def phones(
-    a: Club, b: Club, owner: dict[str, str]
-) -> Iterator[tuple[str, dict[str, str], str, dict[str, str]]]:
-    """Yield each phone the crawl asks as: its cookies, its CSRF token, and its
-    values of A's that a twin swaps for values that are nowhere."""
-    mine, theirs = cookies(a), cookies(b)
-    held = [*mine.values(), *owner.values(), a.csrf]
+def phones(a: Club, b: Club, owner: Phone) -> Iterator[Phone]:
+    """Yield each phone the crawl asks as, each value of A's it holds sealed
+    (its twin holds one of the same shape that is nowhere)."""
+    mine, theirs = {**cookies(a), **owner.cookies}, cookies(b)
+    held = [*mine.values(), *owner.headers.values(), a.csrf]
     sealed = {value: nowhere(value) for value in held}
     # A's phone as it is, its session sent under B too (a browser would not).
-    yield "A's phone", {**mine, **owner}, a.csrf, sealed
+    yield Phone("A's phone", mine, a.csrf, {}, sealed)
     # A phone of B, asking with what it knows of A.
-    yield "B's phone", theirs, b.csrf, {}
+    yield Phone("B's phone", theirs, b.csrf)
     # A's session given as B's, under the name of B's cookie.
-    crafted = {"device": mine["device"], **owner}
-    crafted[f"session_{b.club_id}"] = mine[f"session_{a.club_id}"]
-    yield "A's session as B's", crafted, a.csrf, sealed
+    crafted = {**mine, f"session_{b.club_id}": mine[f"session_{a.club_id}"]}
+    yield Phone("A's session as B's", crafted, a.csrf, {}, sealed)
+    # A's phone and A's tokens, on B's own games, nights, house rules.
+    yield Phone("A's tokens on B's", mine, a.csrf, {}, sealed, on_b=True)
+    if owner.headers:  # every ask with the owner's token
+        yield Phone(owner.name, crafted, a.csrf, owner.headers, sealed)
 
 
 def sent(ask: Ask) -> str:
@@ -57,35 +59,49 @@ def sent(ask: Ask) -> str:
     )
 
 
-def prime(app: Flask, a: Club, owner: dict[str, str]) -> None:
-    """Read every page of A as A's phone: what a worker keeps of A, kept now."""
+def prime(app: Flask, a: Club, owner: Phone) -> dict[str, str]:
+    """Read every page of A as A's phone, so what a worker keeps of A is kept
+    now; return the ETag of each read that has one."""
     client = app.test_client(use_cookies=False)
-    for ask in asks(app, Values(a), {**cookies(a), **owner}, a.csrf):
+    phone = Phone("A's phone", {**cookies(a), **owner.cookies}, a.csrf)
+    etags = {}
+    for ask in asks(app, Values(a), phone):
         if ask.method == "GET":
-            send(client, a.slug, ask)
+            tag = send(client, a.slug, ask).headers.get("ETag")
+            if tag:
+                etags[ask.path.partition("?")[0]] = tag
+    return etags
 
 
-def crawl(app: Flask, a: Club, b: Club, owner: dict[str, str]) -> list[str]:
+def crawl(
+    app: Flask, a: Club, b: Club, owner: Phone, etags: dict[str, str]
+) -> list[str]:
     """Ask every route as each phone; return what differs from an unknown
     thing's answer, and any of A's data found in an answer."""
     client = app.test_client(use_cookies=False)
-    values = Values(a)
+    values, on_b = Values(a, etags=etags), Values(a, etags=etags, on=b)
     found = []
-    secrets = secret_of(a) + list(cookies(a).values()) + list(owner.values())
-    for phone, held, csrf, own in phones(a, b, owner):
-        values.swaps.update(own)
-        for ask in asks(app, values, held, csrf):
+    secrets = secret_of(a) + list(cookies(a).values())
+    secrets += [*owner.cookies.values(), *owner.headers.values()]
+    routes = {(endpoint, method) for _, endpoint, method, _ in rules(app)}
+    for phone in phones(a, b, owner):
+        values.swaps.update(phone.sealed)
+        on_b.swaps = values.swaps
+        asked = set()
+        for ask in asks(app, on_b if phone.on_b else values, phone):
+            asked.add((ask.endpoint, ask.method))
             twin = ask.twin()
             theirs = send(client, b.slug, twin)
             mine = send(client, b.slug, ask)
-            where = f"{phone}: {ask.method} {ask.path} ({ask.endpoint})"
+            where = f"{phone.name}: {ask.method} {ask.path} ({ask.endpoint})"
             swaps = {theirs: mine for mine, theirs in ask.swaps.items()}
             if mine.status_code >= 500 or theirs.status_code >= 500:
                 found.append(f"{where}: {mine.status_code}, {theirs.status_code}")
             elif said(mine, {}) != said(theirs, swaps):
                 found.append(f"{where}: {mine.status_code} != {theirs.status_code}")
             found += leaks(where, mine, secrets, sent(ask))
-        for value in own:
+        assert asked == routes, routes - asked
+        for value in phone.sealed:
             values.swaps.pop(value)
     return found
 
@@ -101,11 +117,11 @@ def leaks(where: str, answer: Any, secrets: list[str], asked: str) -> list[str]:
 
 
 def test_every_route_of_a_under_b_answers_as_for_an_unknown_thing(
-    many_app: Flask, clubs: tuple[Club, Club], owner_of_a: dict[str, str]
+    many_app: Flask, clubs: tuple[Club, Club], owner_of_a: Phone
 ) -> None:
     a, b = clubs
-    prime(many_app, a, owner_of_a)
+    etags = prime(many_app, a, owner_of_a)
     before = rows(many_app, a), rows(many_app, b)
-    found = crawl(many_app, a, b, owner_of_a)
+    found = crawl(many_app, a, b, owner_of_a, etags)
     assert found == [], "\n".join(found)
     assert (rows(many_app, a), rows(many_app, b)) == before

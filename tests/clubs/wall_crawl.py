@@ -69,10 +69,13 @@ class Ask:
 
 @dataclass
 class Values:
-    """What of club A fills a route's arguments and a request's parts."""
+    """What of club A fills a route's arguments and a request's parts; or,
+    `on` another club, that club's ids with A's tokens."""
 
     a: Club
     swaps: dict[str, str] = field(default_factory=dict)
+    etags: dict[str, str] = field(default_factory=dict)  # A's, by path
+    on: Club | None = None
 
     def __post_init__(self) -> None:
         a = self.a
@@ -82,14 +85,14 @@ class Values:
         self.swaps = {value: nowhere(value) for value in only}
 
     def arguments(self, name: str, endpoint: str, method: str) -> list[str]:
-        """Return A's values for a route's argument: for a write, only those
+        """Return the values for a route's argument: for a write, only those
         that B has not (B's own number 1 is B's to change)."""
-        a = self.a
+        a, on = self.a, self.on or self.a
         found = {
-            "game_id": [a.games[0], a.games[1], a.games[-1]],
-            "night_id": [a.night],
-            "ruleset_id": [str(a.rulesets[-1]), str(a.rulesets[0])],
-            "season_id": [str(a.seasons[-1]), str(a.seasons[0])],
+            "game_id": [on.games[0], on.games[1], on.games[-1]],
+            "night_id": [on.night],
+            "ruleset_id": [str(on.rulesets[-1]), str(a.rulesets[0])],
+            "season_id": [str(on.seasons[-1]), str(a.seasons[0])],
             "name": [a.own_name, "Ann"],
             "token": [self.token(endpoint, {})],
             "shape": ["2x2"],
@@ -97,18 +100,20 @@ class Values:
         return found if method == "GET" else found[:1]
 
     def token(self, endpoint: str, filled: dict[str, str]) -> str:
-        """Return A's token a route would take (in its address or as Bearer)."""
-        a = self.a
+        """Return A's token a route would take (in its address or as Bearer):
+        for the thing it names, or for A's thing of the same place in A."""
+        a, on = self.a, self.on or self.a
         kind = TOKENS.get(endpoint, "")
-        game = filled.get("game_id")
-        if kind == "director" or "night_id" in filled or game in a.games[5:]:
-            return a.director_token
+        game = filled.get("game_id", on.games[1])
         if kind == "card":
             return a.card_token
         if kind == "ruleset" or "ruleset_id" in filled:
-            number = int(filled.get("ruleset_id", a.rulesets[-1]))
-            return a.ruleset_tokens[a.rulesets.index(number)]
-        return a.game_tokens[a.games.index(game) if game else 1]
+            number = int(filled.get("ruleset_id", on.rulesets[-1]))
+            return a.ruleset_tokens[on.rulesets.index(number)]
+        mine = on.games.index(game)
+        if kind == "director" or "night_id" in filled or mine >= len(on.game_tokens):
+            return a.director_token  # a night's table's game
+        return a.game_tokens[mine]
 
     def body(self) -> dict[str, Any]:
         """Return a JSON body naming A's things (not whole enough to make one)."""
@@ -148,10 +153,22 @@ def rules(app: Flask) -> Iterator[tuple[str, str, str, list[str]]]:
             yield rule.rule, rule.endpoint, method, sorted(rule.arguments)
 
 
-def asks(
-    app: Flask, values: Values, cookies: dict[str, str], csrf: str
-) -> Iterator[Ask]:
-    """Yield every route asked with A's values, as a phone with these cookies."""
+@dataclass(frozen=True)
+class Phone:
+    """Who asks: its cookies, its session's CSRF token, headers it sends on
+    every ask (a person's token), and its values that its twin has not."""
+
+    name: str
+    cookies: dict[str, str]
+    csrf: str
+    headers: dict[str, str] = field(default_factory=dict)
+    sealed: dict[str, str] = field(default_factory=dict)
+    on_b: bool = False  # names B's things, with A's tokens
+
+
+def asks(app: Flask, values: Values, phone: Phone) -> Iterator[Ask]:
+    """Yield every route asked with A's values, as a phone."""
+    a = values.a
     for rule, endpoint, method, names in rules(app):
         choices = [values.arguments(name, endpoint, method) for name in names]
         for chosen in itertools.product(*choices):
@@ -159,22 +176,24 @@ def asks(
             path = rule
             for name, value in filled.items():
                 path = re.sub(rf"<(?:\w+:)?{name}>", quote(value, safe=""), path)
+            token = {"Authorization": f"Bearer {values.token(endpoint, filled)}"}
             ask = Ask(
                 method,
                 path,
                 endpoint,
-                headers={"Authorization": f"Bearer {values.token(endpoint, filled)}"},
-                cookies=cookies,
+                headers=token | phone.headers,
+                cookies=phone.cookies,
                 swaps=values.swaps,
             )
             if method == "GET":
-                a = values.a
+                if path in values.etags:  # a read answered before Flask
+                    ask.headers["If-None-Match"] = values.etags[path]
                 query = f"?season={a.seasons[-1]}&rules=ruleset:{a.rulesets[-1]}"
                 yield replace(ask, path=path + query + f"&player={a.own_name}")
             elif path.startswith("/api/"):
                 yield replace(ask, body=values.body())
             else:
-                yield replace(ask, form=values.form(csrf))
+                yield replace(ask, form=values.form(phone.csrf))
 
 
 def send(client: FlaskClient, slug: str, ask: Ask) -> Any:
