@@ -5,6 +5,7 @@ holds no byte of A's data, and changes nothing in either club."""
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator
 from typing import Any
 
@@ -12,6 +13,8 @@ import pytest
 from flask import Flask
 from wall_crawl import Ask, Phone, Values, asks, rules, said, send
 from wall_helpers import Club, nowhere, rows, secret_of, two_clubs
+
+from scorekeeper.db.kept import Kept
 
 
 @pytest.fixture
@@ -106,6 +109,13 @@ def crawl(
     return found
 
 
+def forget() -> None:
+    """Forget everything a worker keeps (db/kept.py), as a worker just started."""
+    for kept in gc.get_objects():
+        if isinstance(kept, Kept):
+            kept.clear()
+
+
 def leaks(where: str, answer: Any, secrets: list[str], asked: str) -> list[str]:
     """Return each of A's values an answer holds that its ask did not send."""
     texts = [answer.get_data(as_text=True), *map(str, answer.headers.values())]
@@ -125,3 +135,23 @@ def test_every_route_of_a_under_b_answers_as_for_an_unknown_thing(
     found = crawl(many_app, a, b, owner_of_a, etags)
     assert found == [], "\n".join(found)
     assert (rows(many_app, a), rows(many_app, b)) == before
+
+
+def test_what_a_worker_kept_of_a_never_answers_for_b(
+    many_app: Flask, clubs: tuple[Club, Club]
+) -> None:
+    """B's own reads (its house rules and seasons numbered as A's, its players
+    named as A's) are the same from a worker that just started as from one
+    that kept everything of A's."""
+    a, b = clubs
+    client = many_app.test_client(use_cookies=False)
+    phone = Phone("B's phone", cookies(b), b.csrf)
+    reads = [ask for ask in asks(many_app, Values(b), phone) if ask.method == "GET"]
+    for _ in range(2):  # the first reads open B's links (grants): then read
+        forget()
+        fresh = [said(send(client, b.slug, ask), {}) for ask in reads]
+    forget()
+    prime(many_app, a, Phone("A's owner", {}, ""))
+    kept = [said(send(client, b.slug, ask), {}) for ask in reads]
+    assert [k[:2] for k in kept] == [f[:2] for f in fresh]
+    assert kept == fresh

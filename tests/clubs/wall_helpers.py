@@ -93,8 +93,8 @@ def build(app: Flask, slug: str, mark: str, more: int) -> Club:
     club.club_id = place.club_id
     club.marks = [f"{mark}-SECRET", f"{mark} game", f"{mark} us", f"{mark} night"]
     club.marks += [f"{mark} rules", f"{mark} season"]
-    club.own_name = f"{mark.title()}ina" if more else ""
-    players = ["Ann", "Cat", "Bob", club.own_name or "Dan"]
+    club.own_name = f"{mark.title()}ina"
+    players = ["Ann", "Cat", "Bob", club.own_name]
     for number in range(1 + more):
         rules = {"name": f"{mark} rules {number}", "rules": {"preset": "australian"}}
         made = club.api("POST", "/api/rulesets", **rules)
@@ -189,5 +189,5 @@ def secret_of(club: Club) -> list[str]:
         club.director_token,
         club.card_token,
         club.csrf,
-        *([club.own_name] if club.own_name else []),
+        club.own_name,
     ]
