@@ -108,7 +108,10 @@ class ClubSessions(SecureCookieSessionInterface):
 
     def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
         """Sign each club's session for that club alone: one club's cookie sent
-        under another's name is no session there (its CSRF token, its messages)."""
+        under another's name is no session there (its CSRF token, its messages).
+
+        The service's own cookie (outside any club) is read inside a club with
+        the signer of no club's place: `with scope.inside(None)`."""
         signer = super().get_signing_serializer(app)
         place = scope.current()
         if signer is not None and place is not None:
