@@ -17,7 +17,7 @@ from urllib.parse import quote
 
 from flask import Flask
 from flask.testing import FlaskClient
-from wall_helpers import PASSWORD, Club, nowhere
+from wall_helpers import EIGHT, PASSWORD, Club, game_body, night_body, nowhere
 
 SKIPPED = {"static"}  # the app's files: nothing of a club's
 CSRF_SIGNED = re.compile(rb"[\w-]{40,}\.[\w-]{6}\.[\w-]{27}")
@@ -115,23 +115,25 @@ class Values:
             return a.director_token  # a night's table's game
         return a.game_tokens[mine]
 
-    def body(self) -> dict[str, Any]:
-        """Return a JSON body naming A's things (not whole enough to make one)."""
+    def body(self, endpoint: str) -> dict[str, Any]:
+        """Return a JSON body naming A's things: a game or a night whole but
+        for its house rules, A's; else a hand or a player of A's."""
         a = self.a
-        return {
-            "ruleset": a.rulesets[-1],
-            "season": a.seasons[-1],
-            "bidder": a.own_name,
-            "contract": "7H",
-            "tricks": 7,
-            "players": [a.own_name],
-            "name": a.own_name,
-        }
+        players = ["Ann", "Cat", "Bob", a.own_name]
+        made = {
+            "games_api.create_game": game_body("NEW", 0, players),
+            "nights_api.create_night": night_body("NEW"),
+        }.get(endpoint)
+        if made is not None:
+            del made["rules"]
+            return made | {"ruleset": a.rulesets[-1]}
+        return {"bidder": a.own_name, "contract": "7H", "tricks": 7}
 
     def form(self, csrf: str) -> dict[str, str]:
-        """Return a form naming A's things, with a session's CSRF token."""
+        """Return a form naming A's things, with a session's CSRF token: a new
+        game's, night's and season's fields whole but for A's house rules."""
         a = self.a
-        return {
+        form = {
             "csrf_token": csrf,
             "rules": f"ruleset:{a.rulesets[-1]}",
             "ruleset": str(a.rulesets[-1]),
@@ -140,8 +142,19 @@ class Values:
             "password": PASSWORD,
             "notes": "changed",
             "version": "1",
-            "players-0": a.own_name,
+            "name": "NEW",
+            "first_day": "2026-01-01",
+            "last_day": "2026-12-31",
+            "movement": "progressive",
+            "round_hands": "1",
+            "rank_by": "wins",
+            "players": "\n".join(EIGHT),
+            "sides-0": "Us",
+            "sides-1": "Them",
         }
+        for number, name in enumerate(["Ann", "Cat", "Bob", a.own_name]):
+            form[f"players-{number}"] = name
+        return form
 
 
 def rules(app: Flask) -> Iterator[tuple[str, str, str, list[str]]]:
@@ -191,7 +204,7 @@ def asks(app: Flask, values: Values, phone: Phone) -> Iterator[Ask]:
                 query = f"?season={a.seasons[-1]}&rules=ruleset:{a.rulesets[-1]}"
                 yield replace(ask, path=path + query + f"&player={a.own_name}")
             elif path.startswith("/api/"):
-                yield replace(ask, body=values.body())
+                yield replace(ask, body=values.body(endpoint))
             else:
                 yield replace(ask, form=values.form(phone.csrf))
 
