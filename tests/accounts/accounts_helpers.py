@@ -1,0 +1,48 @@
+"""People of a many-clubs test server: accounts, their roles, signing in."""
+
+from __future__ import annotations
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper.accounts import roles, service
+from scorekeeper.clubs import service as clubs
+from scorekeeper.db.clubs.people import Account
+
+PASSWORD = "long enough secret"
+
+
+def person(
+    app: Flask, email: str, slug: str | None = None, role: str = "member"
+) -> int:
+    """Make an account (with PASSWORD), with a role in a club; return its id."""
+    with app.app_context():
+        account = service.create_account(email, email.split("@")[0].title(), PASSWORD)
+        if slug is not None:
+            roles.grant(account, clubs.find(slug), role)
+        return int(account.id)
+
+
+def account(app: Flask, email: str) -> Account:
+    """Return an account, read in the app's context (detached after it)."""
+    with app.app_context():
+        found = service.find(email)
+        assert found is not None
+        return found
+
+
+def sign_in(client: FlaskClient, email: str, password: str = PASSWORD):
+    """Sign in through the page, as a person does; return the answer."""
+    client.get("/login")
+    return client.post(
+        "/login",
+        data={"email": email, "password": password, "csrf_token": csrf(client)},
+    )
+
+
+def csrf(client: FlaskClient, path: str = "/login") -> str:
+    """Return the CSRF token a page's form carries."""
+    page = client.get(path).get_data(as_text=True)
+    start = page.index('name="csrf_token"')
+    value = page.index('value="', start) + len('value="')
+    return page[value : page.index('"', value)]
