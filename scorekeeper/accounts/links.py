@@ -17,7 +17,7 @@ from ..db.clubs.people import Account, Membership, OneUseLink, includes
 from ..db.models import db, utcnow
 from ..errors import N_, Forbidden, NotFound
 from . import roles
-from .service import role_named, set_password
+from .persons import role_named, set_password
 
 LASTS = timedelta(days=7)
 INVITE, RESET = "invite", "reset"

@@ -15,7 +15,7 @@ from ..db.clubs.models import Club
 from ..db.clubs.people import ROLES, Account, Membership, includes
 from ..db.models import db
 from ..errors import N_, BadInput, Forbidden, NotFound
-from .service import role_named
+from .persons import role_named
 
 
 @dataclass(frozen=True)

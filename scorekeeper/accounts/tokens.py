@@ -19,7 +19,7 @@ from ..db.models import db, utcnow
 from ..errors import N_, BadInput, Forbidden, NotFound
 from ..text import clean_text
 from . import roles
-from .service import role_named
+from .persons import role_named
 
 PREFIX = "sk_pat_"
 

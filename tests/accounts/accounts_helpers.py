@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.accounts import roles, service
+from scorekeeper.accounts import service
 from scorekeeper.clubs import service as clubs
 from scorekeeper.db.clubs.people import Account
 
@@ -19,7 +19,7 @@ def person(
     with app.app_context():
         account = service.create_account(email, email.split("@")[0].title(), PASSWORD)
         if slug is not None:
-            roles.grant(account, clubs.find(slug), role)
+            service.grant(account, clubs.find(slug), role)
         return int(account.id)
 
 

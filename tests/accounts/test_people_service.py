@@ -8,7 +8,7 @@ from accounts_helpers import PASSWORD
 from clubs_helpers import make_club
 from flask import Flask
 
-from scorekeeper.accounts import links, roles, service, tokens
+from scorekeeper.accounts import links, persons, roles, service, tokens
 from scorekeeper.clubs import service as clubs
 from scorekeeper.errors import AppError, BadInput
 from scorekeeper.scoring import ScoringError
@@ -53,7 +53,7 @@ def test_a_taken_email_and_the_clubs_name_are_refused(many_app, north):
     assert taken.value.field == "email"
     roles.grant(ann, north, "owner")
     with pytest.raises(BadInput) as named:
-        service.set_password(ann, "north club")
+        persons.set_password(ann, "north club")
     assert named.value.field == "password"
 
 
