@@ -15,7 +15,7 @@ from sqlalchemy import select
 from ..db.clubs.models import Club
 from ..db.clubs.people import EMAIL_LENGTH, ROLES, Account, Membership
 from ..db.models import db
-from ..errors import N_, BadInput
+from ..errors import N_, BadInput, NotFound
 from ..scoring.table import clean_name
 
 # OWASP's first choice for Argon2id (19 MiB, 2 passes, 1 lane): about 65 ms a
@@ -159,3 +159,17 @@ def role_named(role: object) -> str:
     if role not in ROLES:
         raise BadInput(N_("A role is one of owner, admin, director or member."), "role")
     return str(role)
+
+
+def email_of(account_id: int | None) -> str:
+    """Return an account's email address ("" for none)."""
+    account = db.session.get(Account, account_id) if account_id else None
+    return account.email if account is not None else ""
+
+
+def account(account_id: int) -> Account:
+    """Return an account by its id, or raise NotFound."""
+    found = db.session.get(Account, account_id)
+    if found is None:
+        raise NotFound(N_("There is no such account."), "account")
+    return found

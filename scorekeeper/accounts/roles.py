@@ -121,3 +121,22 @@ def _keep_an_owner(club_id: int, kept: Membership, role: str | None) -> None:
             ),
             "role",
         )
+
+
+def club(club_id: int) -> Club:
+    """Return a club by its id (the request's, from its place)."""
+    found = db.session.get(Club, club_id)
+    if found is None:
+        raise NotFound(N_("There is no club at that address."))
+    return found
+
+
+def clubs_of(account_id: int) -> list[tuple[Club, str]]:
+    """Return the clubs a person belongs to, with their role in each, by name."""
+    query = (
+        select(Club, Membership.role)
+        .join(Membership, Membership.club_id == Club.id)
+        .where(Membership.account_id == account_id)
+        .order_by(Club.name)
+    )
+    return [(c, r) for c, r in db.session.execute(query).all()]

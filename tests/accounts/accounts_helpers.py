@@ -23,6 +23,14 @@ def person(
         return int(account.id)
 
 
+def token(app: Flask, slug: str, role: str, email: str | None = None) -> str:
+    """Return a personal access token of a new member of a club, with a role."""
+    email = email or f"{role}.{slug}@example.org"
+    person(app, email, slug, role)
+    with app.app_context():
+        return service.new_token(service.find(email), clubs.find(slug), role, "Tests")
+
+
 def account(app: Flask, email: str) -> Account:
     """Return an account, read in the app's context (detached after it)."""
     with app.app_context():
