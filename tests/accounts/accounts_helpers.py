@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -24,9 +26,11 @@ def person(
 
 
 def token(app: Flask, slug: str, role: str, email: str | None = None) -> str:
-    """Return a personal access token of a new member of a club, with a role."""
-    email = email or f"{role}.{slug}@example.org"
-    person(app, email, slug, role)
+    """Return a personal access token for a club and a role (of a new member
+    of that role, or of the account named)."""
+    if email is None:
+        email = f"{role}.{slug}@example.org"
+        person(app, email, slug, role)
     with app.app_context():
         return service.new_token(service.find(email), clubs.find(slug), role, "Tests")
 
@@ -51,6 +55,8 @@ def sign_in(client: FlaskClient, email: str, password: str = PASSWORD):
 def csrf(client: FlaskClient, path: str = "/login") -> str:
     """Return the CSRF token a page's form carries."""
     page = client.get(path).get_data(as_text=True)
-    start = page.index('name="csrf_token"')
-    value = page.index('value="', start) + len('value="')
-    return page[value : page.index('"', value)]
+    found = re.search(
+        r'name="(?:[a-z]+-)?csrf_token" type="hidden" value="([^"]+)"', page
+    )
+    assert found is not None, page
+    return found[1]
