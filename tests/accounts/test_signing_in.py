@@ -96,3 +96,25 @@ def test_wrong_tries_are_throttled_server_wide(many_app: Flask, monkeypatch):
         as_text=True
     )
     assert int(refused.headers["Retry-After"]) > 0
+
+
+def test_the_cookies_are_secure_behind_tls_inside_and_outside_clubs(many_app: Flask):
+    make_club(many_app, "north")
+    person(many_app, "ann@example.org", "north", "admin")
+    client = many_app.test_client()
+    secure = {"base_url": "https://localhost"}
+    client.get("/login", **secure)
+    page = client.get("/login", **secure).get_data(as_text=True)
+    token = page.split('name="csrf_token" type="hidden" value="')[1].split('"')[0]
+    signed = client.post(
+        "/login",
+        data={"email": "ann@example.org", "password": PASSWORD, "csrf_token": token},
+        headers={"Referer": "https://localhost/login"},  # Flask-WTF asks it of HTTPS
+        **secure,
+    )
+    assert "Secure" in signed.headers["Set-Cookie"]
+    inside = client.get("/c/north/new/2x2", **secure)
+    (club_cookie,) = [
+        c for c in inside.headers.getlist("Set-Cookie") if "session_" in c
+    ]
+    assert "Secure" in club_cookie and "HttpOnly" in club_cookie
