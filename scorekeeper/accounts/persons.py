@@ -18,8 +18,9 @@ from ..db.models import db
 from ..errors import N_, BadInput, NotFound
 from ..scoring.table import clean_name
 
-# OWASP's first choice for Argon2id (19 MiB, 2 passes, 1 lane): about 65 ms a
-# hash or check on this project's 2-core machine under load (bench/sign_in.py).
+# OWASP's first choice for Argon2id (19 MiB, 2 passes, 1 lane): 65-80 ms a hash
+# or check on this project's 2-core machine under load, a sign-in's POST about
+# 120 ms, against 650 ms and more at argon2-cffi's default (bench/sign_in.py).
 HASHER = PasswordHasher(time_cost=2, memory_cost=19456, parallelism=1)
 SHORTEST = 10
 LONGEST = 200  # Argon2 reads any length: a bound keeps a sign-in's work bounded
