@@ -11,6 +11,7 @@ import secrets
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 
 from ..db.clubs.models import Club
 from ..db.clubs.people import EMAIL_LENGTH, ROLES, Account, Membership
@@ -27,6 +28,7 @@ LONGEST = 200  # Argon2 reads any length: a bound keeps a sign-in's work bounded
 # Checked instead of a hash when no account has the email typed, so that a
 # wrong email takes as long as a wrong password (and says the same).
 DECOY = HASHER.hash(secrets.token_urlsafe(16))
+TAKEN = N_("An account with that email address exists already.")
 
 
 def normal_email(value: object) -> str:
@@ -111,9 +113,7 @@ def create_account(
     if password is not None:
         check_password(password, email, names)
     if find(email) is not None:
-        raise BadInput(
-            N_("An account with that email address exists already."), "email"
-        )
+        raise BadInput(TAKEN, "email")
     account = Account(
         email=email,
         name=name,
@@ -121,7 +121,11 @@ def create_account(
         session_key=secrets.token_urlsafe(32),
     )
     db.session.add(account)
-    db.session.commit()
+    try:
+        db.session.commit()
+    except IntegrityError:  # the same email, made at the same moment
+        db.session.rollback()
+        raise BadInput(TAKEN, "email") from None
     return account
 
 

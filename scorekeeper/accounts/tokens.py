@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
+from datetime import timedelta
 
 from sqlalchemy import delete, select, update
 
@@ -22,6 +23,7 @@ from . import roles
 from .persons import role_named
 
 PREFIX = "sk_pat_"
+USED_EVERY = timedelta(hours=1)  # how often a token's last use is written down
 
 
 @dataclass(frozen=True)
@@ -71,7 +73,11 @@ def holder(token: str, club_id: int) -> Holder | None:
     """Return who a token acts for in this club, or None (another club's: unknown)."""
     query = (
         select(
-            AccessToken.id, AccessToken.account_id, AccessToken.role, Membership.role
+            AccessToken.id,
+            AccessToken.account_id,
+            AccessToken.role,
+            AccessToken.last_used,
+            Membership.role,
         )
         .join(
             Membership,
@@ -86,11 +92,13 @@ def holder(token: str, club_id: int) -> Holder | None:
     found = db.session.execute(query).first()
     if found is None:
         return None
-    token_id, account_id, role, held = found
-    db.session.execute(
-        update(AccessToken).where(AccessToken.id == token_id).values(last_used=utcnow())
-    )
-    db.session.commit()
+    token_id, account_id, role, used, held = found
+    now = utcnow()
+    if used is None or used < now - USED_EVERY:  # a write an hour, not a request
+        db.session.execute(
+            update(AccessToken).where(AccessToken.id == token_id).values(last_used=now)
+        )
+        db.session.commit()
     return Holder(account_id, max(role, held, key=ROLES.index))
 
 

@@ -3,6 +3,8 @@ links and tokens, each refusal naming its field."""
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 from accounts_helpers import PASSWORD
 from clubs_helpers import make_club
@@ -104,3 +106,23 @@ def test_a_token_is_for_one_club_and_a_role_no_higher_than_its_owners(many_app, 
     assert tokens.holder(token, north.id) == tokens.Holder(ann.id, "member")
     roles.change(north.id, ann.id, None, "owner")
     assert tokens.holder(token, north.id) is None
+
+
+def test_one_email_made_twice_at_once_is_one_account_and_a_refusal(many_app):
+    barrier, said = threading.Barrier(2), []
+
+    def make() -> None:
+        with many_app.app_context():
+            barrier.wait()
+            try:
+                service.create_account("ann@example.org", "Ann", PASSWORD)
+                said.append("made")
+            except BadInput as refused:
+                said.append(refused.field)
+
+    both = [threading.Thread(target=make) for _ in range(2)]
+    for thread in both:
+        thread.start()
+    for thread in both:
+        thread.join()
+    assert sorted(said) == ["email", "made"]
