@@ -52,7 +52,12 @@ def test_a_signed_in_admin_renames_a_player_without_the_club_password(north):
 @pytest.mark.parametrize("who", [None, "director", "elsewhere"])
 def test_anyone_else_is_told_to_sign_in_as_an_admin_of_the_club(north, who):
     client = north.test_client()
-    assert client.post("/c/north/api/games", json=GAME).status_code == 201
+    game = client.post("/c/north/api/games", json=GAME).json
+    client.post(
+        f"/c/north/api/games/{game['id']}/hands",
+        json={"bidder": "Ann", "contract": "6S", "tricks": 6},
+        headers={"Authorization": f"Bearer {game['write_token']}"},
+    )
     if who is not None:
         slug = "south" if who == "elsewhere" else "north"
         person(north, "bob@example.org", slug, "admin" if slug == "south" else who)
@@ -70,8 +75,11 @@ def test_anyone_else_is_told_to_sign_in_as_an_admin_of_the_club(north, who):
         "/c/north/seasons/", data={**SEASON, "csrf_token": club_csrf(client)}
     )
     assert refused.status_code == 403 and said in refused.text
-    assert said in client.get("/c/north/seasons/").text
-    assert client.get("/c/north/players/Annie").status_code == 404
+    seasons = client.get("/c/north/seasons/").text
+    assert said in seasons and 'href="/login?next=/c/north/seasons/"' in seasons
+    player = client.get("/c/north/players/Ann").text
+    assert said in player and 'href="/login?next=/c/north/players/Ann"' in player
+    assert client.get("/c/north/players/Annie").status_code == 404  # not renamed
 
 
 def test_only_a_directors_token_sets_up_a_night(north):
