@@ -14,7 +14,7 @@ from flask import Flask, g, jsonify, redirect, request
 from flask.wrappers import Response
 from flask_babel import gettext
 from flask_login import current_user
-from sqlalchemy import select
+from sqlalchemy import Engine, select
 
 from ..db.clubs import scope
 from ..db.clubs.models import Club
@@ -82,8 +82,10 @@ class MembersFirst:
     members club's requests go to Flask, which knows who is asking."""
 
     def __init__(self, app: Flask, fast: Callable[..., Iterable[bytes]]) -> None:
-        self.app, self.fast = app, fast
+        self.fast = fast
         self.flask = app.__class__.wsgi_app.__get__(app)
+        with app.app_context():
+            self.engine: Engine = db.engine
 
     def __call__(
         self, environ: dict[str, Any], start_response: StartResponse
@@ -91,9 +93,9 @@ class MembersFirst:
         """Send a members club's request past the fast reads, to Flask."""
         place = scope.current()
         if place is not None and "/games/" in environ.get("PATH_INFO", ""):
-            with self.app.app_context():
-                hidden = visibility(place.club_id) == MEMBERS
-                db.session.remove()
+            query = select(Club.visibility).where(Club.id == place.club_id)
+            with self.engine.connect() as connection:  # as prefix.py finds the club
+                hidden = connection.execute(query).scalar() == MEMBERS
             if hidden:
                 return self.flask(environ, start_response)
         return self.fast(environ, start_response)
