@@ -210,8 +210,8 @@ def invite(token: str) -> Any:
 
 
 def joined(club: Any) -> Any:
-    """Go to the club just joined."""
-    flash(gettext("Welcome to %(club)s.", club=club.name))
+    """Go to the club just joined (its pages have a session of their own: no
+    message said here would show there)."""
     return redirect(f"{request.script_root}/c/{club.slug}/")
 
 
