@@ -11,7 +11,7 @@ from clubs_helpers import make_club
 from flask import Flask
 
 from scorekeeper import create_app
-from scorekeeper.accounts import roles, service, tokens
+from scorekeeper.accounts import roles, service, throttle, tokens
 from scorekeeper.clubs import service as clubs
 from scorekeeper.db.models import db
 
@@ -91,3 +91,14 @@ def test_a_role_taken_away_or_a_token_revoked_is_refused_on_both_servers(
         refused = client.get("/c/north/api/nights", headers=bearer)
         assert refused.status_code == 401
         assert refused.json["field"] == "Authorization"
+
+
+def test_wrong_sign_ins_on_one_server_are_counted_on_the_other(
+    many_app: Flask, other: Flask
+):
+    person(many_app, "ann@example.org")
+    first, second = many_app.test_client(), other.test_client()
+    for _ in range(throttle.ACCOUNT[0]):
+        assert sign_in(first, "ann@example.org", "wrong guess!").status_code == 401
+    refused = sign_in(second, "ann@example.org", "wrong guess!")
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
