@@ -126,3 +126,29 @@ def test_one_email_made_twice_at_once_is_one_account_and_a_refusal(many_app):
     for thread in both:
         thread.join()
     assert sorted(said) == ["email", "made"]
+
+
+def test_two_owners_demoting_each_other_at_once_leave_one(many_app, north):
+    ann = service.create_account("ann@example.org", "Ann", PASSWORD)
+    bob = service.create_account("bob@example.org", "Bob", PASSWORD)
+    roles.grant(ann, north, "owner")
+    roles.grant(bob, north, "owner")
+    club, whom = north.id, (ann.id, bob.id)
+    barrier, said = threading.Barrier(2), []
+
+    def demote(account_id: int) -> None:
+        with many_app.app_context():
+            barrier.wait()
+            try:
+                roles.change(club, account_id, "member", "owner")
+                said.append("done")
+            except BadInput as refused:
+                said.append(refused.field)
+
+    both = [threading.Thread(target=demote, args=(one,)) for one in whom]
+    for thread in both:
+        thread.start()
+    for thread in both:
+        thread.join()
+    assert sorted(said) == ["done", "role"]
+    assert [m.role for m in roles.members(club)] == ["owner", "member"]
