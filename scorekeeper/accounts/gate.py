@@ -2,7 +2,9 @@
 
 Anyone else gets the sign-in page (a page) or a 401 or 403 (the API), never the
 club's data: except the phone at the table, which opens a game's play link or
-a night's table card and then its game, as in a public club.
+a night's table card and then its game, as in a public club, and a client
+holding a game's write token or a night's director's token, for that game or
+night.
 """
 
 from __future__ import annotations
@@ -16,10 +18,13 @@ from flask_babel import gettext
 from flask_login import current_user
 from sqlalchemy import Engine, select
 
+from ..db import heads
 from ..db.clubs import scope
 from ..db.clubs.models import Club
 from ..db.models import db
-from ..errors import N_, Forbidden, is_api
+from ..errors import N_, Forbidden, NotFound, is_api
+from ..games import service as games
+from ..nights import service as nights
 from ..web import access
 from . import sessions
 
@@ -40,12 +45,31 @@ def visibility(club_id: int) -> str:
     return str(db.session.execute(query).scalar() or "public")
 
 
+def written_with(args: dict[str, Any]) -> bool:
+    """Return whether the request carries the write token of the game (or the
+    director's token of the night) its address names, as a table's client does."""
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token:
+        return False
+    try:
+        if "game_id" in args:
+            return games.may_write(heads.head(str(args["game_id"])), token)
+        if "night_id" in args:
+            return nights.may_direct(nights.load(str(args["night_id"])), token)
+    except NotFound:
+        return False
+    return False
+
+
 def at_the_table() -> bool:
     """Return whether the request is the phone at a table: a play link, a table
-    card, or a game (or table) whose grant the phone holds."""
+    card, or a game (or table) whose grant or token the phone holds."""
     if request.endpoint in TABLE_LINKS | OPEN or request.blueprint == "pwa":
         return True
     args = request.view_args or {}
+    if written_with(args):
+        return True
     if "game_id" in args:
         return access.held_token(access.GAME, str(args["game_id"])) is not None
     if request.endpoint == "nights.table" and "number" in args:

@@ -88,3 +88,19 @@ def test_the_phone_at_the_table_plays_through_its_link(many_app, hidden):
     assert phone.get(opened.headers["Location"]).status_code == 200
     # Not the rest of the club.
     assert phone.get("/c/north/history").status_code == 302
+
+
+def test_a_games_write_token_opens_that_game_alone(many_app, hidden):
+    client = many_app.test_client()
+    own = {"Authorization": f"Bearer {hidden['write_token']}"}
+    game = f"/c/north/api/games/{hidden['id']}"
+    assert client.get(game, headers=own).status_code == 200
+    wrote = client.post(
+        f"{game}/hands",
+        json={"bidder": "Ann", "contract": "6S", "tricks": 6},
+        headers=own,
+    )
+    assert wrote.status_code == 201, wrote.json
+    wrong = {"Authorization": "Bearer not-the-token"}
+    assert client.get(game, headers=wrong).status_code == 401
+    assert client.get("/c/north/api/games", headers=own).status_code == 401
