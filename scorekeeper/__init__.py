@@ -63,6 +63,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     pwa.init_app(app)
     cli.init_app(app)
     fastread.init_app(app)
+    if prefix.many(app):  # a members club's reads pass by the fast ones
+        from .accounts import gate
+
+        gate.init_wsgi(app)
     prefix.init_app(app)
     security.trust_proxy(app)
     return app
@@ -88,7 +92,7 @@ def register_features(app: Flask) -> None:
     from .seasons import api as seasons_api
     from .seasons import pages as seasons
     from .web import access, assets, conditional
-    from .web.clubs import password
+    from .web.clubs import password, prefix
 
     pages = (games.bp, new.bp, share.bp, house_rules.bp, history.bp, players.bp)
     pages += (seasons.bp, nights.bp, room.bp, night_printing.bp, night_clock.bp)
@@ -108,3 +112,21 @@ def register_features(app: Flask) -> None:
     assets.init_app(app)
     app.add_template_global(present.suit_class)
     app.add_template_filter(names.game_title, "named")
+    if prefix.many(app):
+        register_people(app)
+
+
+def register_people(app: Flask) -> None:
+    """Many clubs: accounts, signing in, roles in clubs (CLUBS.md, "People")."""
+    from .accounts import gate, people, sessions
+    from .accounts import pages as accounts
+    from .web.clubs import prefix
+
+    for blueprint in (accounts.bp, people.bp):
+        app.register_blueprint(blueprint)
+    # Signing in, one's account and the one-use links are the service's, outside
+    # the clubs; a club's people page is inside its club alone.
+    prefix.SERVICE_BLUEPRINTS.add("accounts")
+    prefix.SERVICE_ONLY.add("accounts")
+    sessions.init_app(app)
+    gate.init_app(app)

@@ -14,11 +14,16 @@ from ..house_rules import service as rulesets
 from ..results.listing import Page
 from ..scoring import rules_from_dict
 from ..scoring.table import clean_name
+from ..web.clubs import password as club
 from . import board, director, service
 from .reading import frame
 from .service import Night
 
 bp = Blueprint("nights_api", __name__, url_prefix="/api")
+DIRECTORS_TOKEN = N_(
+    "Setting up a club night needs the personal access token of one of the "
+    "club's directors: send Authorization: Bearer <token>."
+)
 JSON = "application/json"
 
 NIGHT_FIELDS = {
@@ -110,6 +115,8 @@ def directed(night_id: str) -> Night:
 @bp.post("/nights")
 def create_night() -> Response:
     """Set up a night with round 1 seated; the answer alone carries the token."""
+    if not club.asked() and not club.allows("director"):  # many clubs
+        raise Forbidden(DIRECTORS_TOKEN, "Authorization")
     night, token = service.create(new_night(body()))
     rulesets.used(night.ruleset_id)
     data = {**board.night_to_dict(night), "director_token": token}

@@ -17,6 +17,7 @@ from ..results.listing import LooksLike
 from ..scoring import ScoringError
 from ..web import access
 from ..web.assets import qr_code
+from ..web.clubs import password as club
 from . import board, cards, director, seating, service
 from .forms import ActionForm, NightForm, PlayerForm, confirmed
 from .reading import drawn, frame
@@ -28,6 +29,7 @@ bp.add_app_template_global(drawn.table, "night_table")
 bp.add_app_template_global(drawn.standing, "night_standing")
 bp.add_app_template_global(drawn.standings, "night_standings")
 NIGHT, CARD = "night", "card"
+DIRECTORS_ONLY = N_("Sign in as one of this club's directors to set up a night.")
 SPARE = N_(
     "Table %(number)s is not in play in round %(round)s: fewer tables are "
     "playing. Keep this card for a later round."
@@ -87,6 +89,8 @@ def index() -> str:
 @bp.route("/new", methods=["GET", "POST"])
 def new() -> Any:
     """Set up a night; its director's phone is the one that sets it up."""
+    if not club.asked() and not club.allows("director"):  # many clubs
+        raise Forbidden(DIRECTORS_ONLY)
     form = NightForm()
     saved = {r.id: r.name for r in rulesets.list_rulesets(1, 500).items}
     form.offer_rules(saved)

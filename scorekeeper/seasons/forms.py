@@ -17,6 +17,7 @@ from wtforms import (
 )
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, Regexp
 
+from ..web.clubs import password as club
 from .ladder import MOST_NIGHTS
 
 DAY = _l("Pick a day, as year-month-day.")
@@ -80,7 +81,7 @@ class SeasonForm(FlaskForm):
         default="wins",
     )
     password = PasswordField(
-        _l("Club password"), validators=[InputRequired(_l("Give the club password."))]
+        _l("Club password"), validators=[club.Given(_l("Give the club password."))]
     )
     save = SubmitField(_l("Save the season"))
 
@@ -89,6 +90,6 @@ class DeleteSeasonForm(FlaskForm):
     """Deleting a season needs the club password too."""
 
     password = PasswordField(
-        _l("Club password"), validators=[InputRequired(_l("Give the club password."))]
+        _l("Club password"), validators=[club.Given(_l("Give the club password."))]
     )
     delete = SubmitField(_l("Delete the season"))

@@ -82,9 +82,7 @@ def check_password(form: FlaskForm) -> None:
 
 def closed() -> str | None:
     """Return why no season can be named or changed here, or None when one can."""
-    return (
-        None if current_app.config.get("CLUB_PASSWORD") else gettext(club.NO_PASSWORD)
-    )
+    return club.why_not()
 
 
 def saving(form: SeasonForm, season: Any = None) -> Response | int:

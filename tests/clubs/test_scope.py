@@ -4,6 +4,7 @@ under another's prefix, and nothing a worker keeps is shared between them."""
 
 from __future__ import annotations
 
+from accounts_helpers import token
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from clubs_helpers import GAME, make_club
@@ -106,7 +107,9 @@ def test_a_nights_rows_and_drawings_are_its_clubs(many_app: Flask) -> None:
         "rank_by": "wins",
         "players": EIGHT,
     }
-    night = client.post("/c/north/api/nights", json=body).json
+    # Many clubs: a night is set up with a director's token (accounts/).
+    director = {"Authorization": "Bearer " + token(many_app, "north", "director")}
+    night = client.post("/c/north/api/nights", json=body, headers=director).json
     assert client.get(f"/c/north/api/nights/{night['id']}").status_code == 200
     assert client.get(f"/c/north/nights/{night['id']}").status_code == 200
     for path in (f"/api/nights/{night['id']}", f"/nights/{night['id']}"):

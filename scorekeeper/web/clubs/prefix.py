@@ -18,7 +18,6 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from flask import Flask, abort, request
-from flask.sessions import SecureCookieSessionInterface
 from itsdangerous import URLSafeTimedSerializer
 from sqlalchemy import Engine, select
 from werkzeug.wsgi import ClosingIterator
@@ -26,6 +25,7 @@ from werkzeug.wsgi import ClosingIterator
 from ...db.clubs import scope
 from ...db.clubs.models import Club
 from ...db.models import db
+from .. import security
 
 ONE, MANY = "one", "many"
 CLUB_PATH = re.compile(r"/c/([^/]*)(/.*)?")
@@ -97,7 +97,7 @@ class Clubs:
         return ClosingIterator(answer, lambda: scope.enter(None))
 
 
-class ClubSessions(SecureCookieSessionInterface):
+class ClubSessions(security.SessionInterface):
     """A session cookie for each club, sent only under its prefix: a phone's
     tokens, grants and CSRF token of one club are never another's."""
 
