@@ -63,10 +63,17 @@ def is_address(value: str) -> bool:
     return value.startswith(("/", "http:", "https:"))
 
 
+# The service's own pages a club's page may send a person to: signing in.
+SERVICE = ("/login", "/account", "/logout")
+
+
 def outside(value: str, prefix: str) -> bool:
-    """Return whether an address leads out of the club at the prefix."""
+    """Return whether an address leads out of the club at the prefix (to
+    anything but the service's sign-in pages)."""
     if value.startswith("http"):
         value = value.removeprefix(HOST)
+    if value.split("?")[0] in SERVICE:
+        return False
     return not (value == prefix or value.startswith(prefix + "/"))
 
 
@@ -83,8 +90,8 @@ def crawl(
         given = [value for value in addresses(response) if is_address(value)]
         found[path] = [value for value in given if outside(value, prefix)]
         for value in given:
-            if outside(value, prefix):
-                continue
+            if outside(value, prefix) or not value.startswith((prefix, HOST)):
+                continue  # out of the club, or the service's sign-in page
             link = urlsplit(value.removeprefix(HOST))
             later = link.path + (f"?{link.query}" if link.query else "")
             if later not in seen and "/static/" not in link.path:

@@ -8,6 +8,7 @@ from datetime import date
 from typing import Any
 
 import pytest
+from accounts_helpers import token
 from clubs_helpers import GAME, make_club
 from flask import Flask
 from flask.testing import FlaskClient
@@ -60,7 +61,9 @@ def new_game(client: FlaskClient) -> dict[str, Any]:
 
 
 def new_night(client: FlaskClient) -> dict[str, Any]:
-    made = client.post(f"{AT}/api/nights", json=NIGHT)
+    app = client.application  # many clubs: a night is set up by a director
+    director = bearer(token(app, "north", "director"))
+    made = client.post(f"{AT}/api/nights", json=NIGHT, headers=director)
     assert made.status_code == 201, made.json
     return made.json
 

@@ -202,6 +202,7 @@ def test_a_members_clubs_polls_are_answered_by_flask_alone(
 
     monkeypatch.setattr(FastReads, "scoreboard", seen)
     for slug in ("north", "south"):
-        game = client.post(f"/c/{slug}/api/games", json=GAME).json["id"]
-        client.get(f"/c/{slug}/games/{game}")
+        member = {"Authorization": f"Bearer {token(many_app, slug, 'member')}"}
+        game = client.post(f"/c/{slug}/api/games", json=GAME, headers=member).json
+        client.get(game["links"]["view"])
     assert asked == ["/c/north"]

@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from accounts_helpers import person, sign_in, token
 from flask import Flask
 from wall_crawl import Ask, Phone, Values, asks, rules, said, send
 from wall_helpers import Club, nowhere, rows, secret_of, two_clubs
@@ -25,10 +26,18 @@ def clubs(many_app: Flask) -> tuple[Club, Club]:
 
 
 @pytest.fixture
-def owner_of_a() -> Phone:
+def owner_of_a(many_app: Flask, clubs: tuple[Club, Club]) -> Phone:
     """Return what a signed-in owner of club A sends besides A's phone's
     cookies: the cookies of their sign-in, the headers of their token."""
-    return Phone("A's owner", {}, "")
+    a, _ = clubs
+    email = "owner.of.a@example.org"
+    person(many_app, email, a.slug, "owner")
+    signed = many_app.test_client()
+    assert sign_in(signed, email).status_code == 302
+    session = {c.key: c.value for c in signed._cookies.values() if c.path == "/"}
+    assert "session" in session
+    pat = token(many_app, a.slug, "owner", email)
+    return Phone("A's owner", session, "", {"Authorization": f"Bearer {pat}"})
 
 
 def cookies(club: Club) -> dict[str, str]:
