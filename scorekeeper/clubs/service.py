@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+import threading
 from datetime import timedelta
 
 from sqlalchemy import delete as delete_rows
@@ -41,6 +42,9 @@ def by_id(club_id: int) -> Club:
     return club
 
 
+# Alembic's environment is one per process (alembic.context): two clubs made
+# at once by two threads of a worker take turns at stamping their storage.
+_alembic = threading.Lock()
 TAKEN = N_("The address %(slug)s is taken: choose another.")
 
 
@@ -67,7 +71,8 @@ def create(slug: str, name: str, adopt: bool = False) -> Club:
         raise Conflict(TAKEN, "slug", slug=slug) from None
     if not adopt:
         club.storage = f"{storage.name_for(club.id)}_{secrets.token_hex(3)}"
-        storage.create(db.engine, club.storage, MIGRATIONS)
+        with _alembic:
+            storage.create(db.engine, club.storage, MIGRATIONS)
     try:
         db.session.commit()
     except BaseException:

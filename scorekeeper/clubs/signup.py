@@ -14,6 +14,7 @@ from datetime import timedelta
 
 from flask import current_app
 from sqlalchemy import func, insert, select
+from sqlalchemy.exc import IntegrityError
 
 from ..db import tokens, tries
 from ..db.clubs.models import Club
@@ -24,6 +25,7 @@ from ..language import current as page_language
 from . import founders, names, service
 
 OPEN, CODE, CLOSED = "open", "code", "closed"
+HAS_ACCOUNT = N_("That email address has an account: sign in to start a club.")
 # At most this many new clubs an hour from one address, and from everyone.
 PER_ADDRESS = 3
 PER_SERVER = 30
@@ -105,17 +107,14 @@ def start(
     allowed(code)
     name = service.check_name(name)
     slug = service.check_slug(slug, kept_words())
+    if service.slug_taken(slug):
+        raise Conflict(service.TAKEN, "slug", slug=slug)
     account = founder.account
     if account is None:
         email = founders.clean_email(founder.email)
         founders.check_password(founder.password, email, name)
         if founders.find_account(email) is not None:
-            raise Forbidden(
-                N_("That email address has an account: sign in to start a club."),
-                "email",
-            )
-    if service.slug_taken(slug):
-        raise Conflict(service.TAKEN, "slug", slug=slug)
+            raise Forbidden(HAS_ACCOUNT, "email")
     throttle(address)
     club = service.create(slug, name)
     try:
@@ -126,8 +125,10 @@ def start(
         if policy() == OPEN:
             db.session.execute(insert(SignInTry).values(who=_mark(address)))
         db.session.commit()
-    except BaseException:
+    except BaseException as error:
         db.session.rollback()
         service.delete(club)
+        if isinstance(error, IntegrityError):  # the same account, made at once
+            raise Conflict(HAS_ACCOUNT, "email") from None
         raise
     return club

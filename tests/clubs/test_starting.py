@@ -3,6 +3,7 @@ the page, open, by code or closed; every refusal names its field."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 
 import pytest
@@ -174,3 +175,37 @@ def test_slugs_are_suggested_from_names() -> None:
     assert names.suggested("North", taken.__contains__) == "north-3"
     assert names.suggested("Api", lambda _: False) == "api-2"
     assert names.suggested("Ω", lambda _: False) == "club"
+
+
+@pytest.mark.parametrize("same", ["slug", "email"])
+def test_two_clubs_started_at_once_with_one_slug_or_owner(
+    open_app: Flask, same: str
+) -> None:
+    """Two phones start clubs at the same moment, with the same address or the
+    same founder's email: one is made, the other told why (409), never a 500."""
+    open_app.config["CLUBS_SIGNUP"] = "code"  # no throttle between the two
+    open_app.config["CLUBS_SIGNUP_CODE"] = "tea"
+    start = threading.Barrier(2)
+    answers: list[tuple[int, object]] = []
+
+    def found(number: int) -> None:
+        client = open_app.test_client()
+        slug = "north" if same == "slug" else f"north-{number}"
+        email = OWNER["email"] if same == "email" else f"p{number}@x.org"
+        start.wait()
+        made = start_club(
+            client, slug, "North", owner={**OWNER, "email": email}, code="tea"
+        )
+        answers.append((made.status_code, made.json.get("field")))
+
+    threads = [threading.Thread(target=found, args=(n,)) for n in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    made, refused = sorted(answers, key=lambda a: a[0])
+    assert made == (201, None)
+    # Told the address is taken, or the email has an account (once the
+    # other's is committed, before this one looked).
+    assert refused in ((409, same), (403, "email"))
+    assert open_app.test_client().get("/api/clubs").json["total"] == 1
