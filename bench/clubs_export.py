@@ -58,9 +58,9 @@ def main() -> None:
         rows = sum(1 for line in dumped.open(encoding="utf-8") if line[0] == "[")
     where = "PostgreSQL" if args.database else "SQLite"
     print(f"one club of {args.games:,} games on {where}: {rows:,} rows, {size:.1f} MB")
-    print(f"  import-games (built it):  {built:6.1f} s")
-    print(f"  clubs export:             {exported:6.1f} s  ({built / exported:.1f}x faster)")
-    print(f"  clubs import (a new club): {imported:5.1f} s  ({built / imported:.1f}x faster)")
+    for what, seconds in (("clubs export", exported), ("clubs import", imported)):
+        print(f"  {what}: {seconds:6.1f} s ({built / seconds:.1f}x import-games's)")
+    print(f"  import-games (built it): {built:6.1f} s")
     print(f"  load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
