@@ -30,6 +30,7 @@ from ..errors import N_, BadInput
 from . import founders, service
 
 FORMAT = "scorekeeper-club"
+ENCODE = json.JSONEncoder(ensure_ascii=False).encode
 BATCH = 5000
 
 
@@ -40,18 +41,15 @@ def heads() -> list[str]:
     return sorted(ScriptDirectory.from_config(config).get_heads())
 
 
-def _writer(column: Column[Any]) -> Callable[[Any], Any]:
-    if isinstance(column.type, DateTime | Date):
-        return lambda v: None if v is None else v.isoformat()
-    return lambda v: v
-
-
-def _reader(column: Column[Any]) -> Callable[[Any], Any]:
-    if isinstance(column.type, DateTime):
-        return lambda v: None if v is None else datetime.fromisoformat(v)
-    if isinstance(column.type, Date):
-        return lambda v: None if v is None else date.fromisoformat(v)
-    return lambda v: v
+def _dated(columns: list[Column[Any]]) -> list[tuple[int, Callable[[Any], Any]]]:
+    """Return the place of each day or time among columns, and how it is read."""
+    readers: list[tuple[int, Callable[[Any], Any]]] = []
+    for place, column in enumerate(columns):
+        if isinstance(column.type, DateTime):
+            readers.append((place, datetime.fromisoformat))
+        elif isinstance(column.type, Date):
+            readers.append((place, date.fromisoformat))
+    return readers
 
 
 def header(club: Club) -> dict[str, Any]:
@@ -86,14 +84,20 @@ def export(club: Club, out: IO[str]) -> int:
         for table in storage.club_tables():
             names = [c.name for c in table.columns]
             out.write(json.dumps({"table": table.name, "columns": names}) + "\n")
-            writers = [_writer(c) for c in table.columns]
+            dated = [place for place, _ in _dated(list(table.columns))]
             found = connection.execution_options(yield_per=BATCH).execute(
                 select(table).order_by(*table.primary_key.columns)
             )
-            for row in found:
-                values = [w(v) for w, v in zip(writers, row, strict=True)]
-                out.write(json.dumps(values, ensure_ascii=False) + "\n")
-                rows += 1
+            for batch in found.partitions():
+                lines = []
+                for row in batch:
+                    values = list(row)
+                    for place in dated:
+                        if values[place] is not None:
+                            values[place] = values[place].isoformat()
+                    lines.append(ENCODE(values))
+                out.write("\n".join(lines) + "\n")
+                rows += len(lines)
     return rows
 
 
@@ -161,7 +165,7 @@ def import_club(slug: str, source: IO[str]) -> tuple[Club, int]:
 
 def _insert_rows(connection: Connection, lines: Iterator[Any]) -> int:
     table: Table | None = None
-    readers: list[Callable[[Any], Any]] = []
+    dated: list[tuple[int, Callable[[Any], Any]]] = []
     names: list[str] = []
     batch: list[dict[str, Any]] = []
     rows = 0
@@ -170,11 +174,17 @@ def _insert_rows(connection: Connection, lines: Iterator[Any]) -> int:
             if table is not None and batch:
                 connection.execute(insert_rows(table), batch)
             table, columns = _table(line)
-            readers, names, batch = [_reader(c) for c in columns], line["columns"], []
+            dated, names, batch = _dated(columns), line["columns"], []
             continue
         if table is None or not isinstance(line, list) or len(line) != len(names):
             raise BadInput(N_("A row of the file does not fit its table."))
-        batch.append({n: r(v) for n, r, v in zip(names, readers, line, strict=True)})
+        try:
+            for place, read in dated:
+                if line[place] is not None:
+                    line[place] = read(line[place])
+        except (TypeError, ValueError):
+            raise BadInput(N_("A row of the file does not fit its table.")) from None
+        batch.append(dict(zip(names, line, strict=True)))
         rows += 1
         if len(batch) >= BATCH:
             connection.execute(insert_rows(table), batch)

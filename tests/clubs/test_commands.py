@@ -180,3 +180,19 @@ def test_the_one_club_data_is_adopted_once(many_app: Flask) -> None:
     )
     assert again.exit_code == 1
     assert "already" in again.output
+
+
+def test_deleting_the_adopted_club_deletes_its_rows_alone(many_app: Flask) -> None:
+    make_club(many_app, "south")
+    client = many_app.test_client()
+    kept = client.post("/c/south/api/games", json=GAME).json["id"]
+    runner = many_app.test_cli_runner()
+    runner.invoke(args=["clubs", "adopt", "old", "Old", "--owner", "a@x.org"])
+    assert client.post("/c/old/api/games", json=GAME).status_code == 201
+    assert len(every_row(many_app, "old")["game"]) == 1
+    assert runner.invoke(args=["clubs", "delete", "old", "--yes"]).exit_code == 0
+    with many_app.app_context():
+        from scorekeeper.db.models import Game
+
+        assert db.session.execute(select(Game.id)).all() == []  # the app's own
+    assert client.get(f"/c/south/api/games/{kept}").status_code == 200

@@ -209,3 +209,15 @@ def test_two_clubs_started_at_once_with_one_slug_or_owner(
     # other's is committed, before this one looked).
     assert refused in ((409, same), (403, "email"))
     assert open_app.test_client().get("/api/clubs").json["total"] == 1
+
+
+def test_the_services_pages_are_not_a_clubs(client: FlaskClient) -> None:
+    start_club(client, "erable", "Érable")
+    for path in ("/c/erable/clubs/", "/c/erable/clubs/new", "/c/erable/api/clubs"):
+        assert client.get(path).status_code == 404, path
+
+
+def test_a_club_speaks_its_founders_language(client: FlaskClient) -> None:
+    start_club(client, "erable", "Érable", headers={"Accept-Language": "fr-CA"})
+    (club,) = client.get("/api/clubs").json["clubs"]
+    assert club["language"] == "fr"
