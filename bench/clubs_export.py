@@ -59,7 +59,8 @@ def main() -> None:
     where = "PostgreSQL" if args.database else "SQLite"
     print(f"one club of {args.games:,} games on {where}: {rows:,} rows, {size:.1f} MB")
     for what, seconds in (("clubs export", exported), ("clubs import", imported)):
-        print(f"  {what}: {seconds:6.1f} s ({built / seconds:.1f}x as fast as import-games)")
+        ratio = built / seconds
+        print(f"  {what}: {seconds:6.1f} s ({ratio:.1f}x as fast as import-games)")
     print(f"  import-games (built it): {built:6.1f} s")
     print(f"  load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
