@@ -18,7 +18,17 @@ from typing import IO, Any
 
 from alembic.config import Config
 from alembic.script import ScriptDirectory
-from sqlalchemy import Column, Connection, Date, DateTime, Integer, Table, select, text
+from sqlalchemy import (
+    JSON,
+    Column,
+    Connection,
+    Date,
+    DateTime,
+    Integer,
+    Table,
+    select,
+    text,
+)
 from sqlalchemy import insert as insert_rows
 
 from ..db.clubs import storage
@@ -163,16 +173,40 @@ def import_club(slug: str, source: IO[str]) -> tuple[Club, int]:
     return club, rows
 
 
+def _write(
+    connection: Connection, table: Table, names: list[str], rows: list[Any]
+) -> None:
+    """Write a batch of a table's rows: by COPY on PostgreSQL (a JSON value as
+    the text SQLAlchemy writes), else one INSERT for the batch."""
+    if not rows:
+        return
+    if connection.dialect.name != "postgresql":
+        batch = [dict(zip(names, row, strict=True)) for row in rows]
+        connection.execute(insert_rows(table), batch)
+        return
+    kept = [p for p, n in enumerate(names) if isinstance(table.c[n].type, JSON)]
+    schema = connection.get_execution_options()["schema_translate_map"][None]
+    named = ", ".join(f'"{name}"' for name in names)
+    copying = f'COPY "{schema}"."{table.name}" ({named}) FROM STDIN'
+    raw = connection.connection.driver_connection
+    with raw.cursor() as cursor, cursor.copy(copying) as copy:  # type: ignore[union-attr]
+        for row in rows:
+            for place in kept:
+                if row[place] is not None:
+                    row[place] = json.dumps(row[place])
+            copy.write_row(row)
+
+
 def _insert_rows(connection: Connection, lines: Iterator[Any]) -> int:
     table: Table | None = None
     dated: list[tuple[int, Callable[[Any], Any]]] = []
     names: list[str] = []
-    batch: list[dict[str, Any]] = []
+    batch: list[Any] = []
     rows = 0
     for line in lines:
         if isinstance(line, dict):
-            if table is not None and batch:
-                connection.execute(insert_rows(table), batch)
+            if table is not None:
+                _write(connection, table, names, batch)
             table, columns = _table(line)
             dated, names, batch = _dated(columns), line["columns"], []
             continue
@@ -184,13 +218,13 @@ def _insert_rows(connection: Connection, lines: Iterator[Any]) -> int:
                     line[place] = read(line[place])
         except (TypeError, ValueError):
             raise BadInput(N_("A row of the file does not fit its table.")) from None
-        batch.append(dict(zip(names, line, strict=True)))
+        batch.append(line)
         rows += 1
         if len(batch) >= BATCH:
-            connection.execute(insert_rows(table), batch)
+            _write(connection, table, names, batch)
             batch = []
-    if table is not None and batch:
-        connection.execute(insert_rows(table), batch)
+    if table is not None:
+        _write(connection, table, names, batch)
     return rows
 
 
