@@ -106,6 +106,15 @@ def register_features(app: Flask) -> None:
         csrf.exempt(view)
     for blueprint in (*apis, *pages):
         app.register_blueprint(blueprint)
+    if prefix.many(app):  # the service's own pages, and each club's settings
+        from .clubs import api as clubs_api
+        from .clubs import commands, settings
+        from .clubs import pages as clubs
+
+        csrf.exempt(clubs_api.bp)
+        for blueprint in (clubs.bp, clubs_api.bp, settings.bp):
+            app.register_blueprint(blueprint)
+        commands.init_app(app)
     access.init_app(app)
     password.init_app(app)
     conditional.init_app(app)

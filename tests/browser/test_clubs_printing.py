@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from api_helpers import TEST_DATABASE_URL, post, reset_database
 from playwright.sync_api import Browser
-from server import run_server
+from server import DIRECTORS, run_server
 
 pytestmark = pytest.mark.browser
 EIGHT = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
@@ -49,7 +49,8 @@ def test_a_clubs_printed_table_cards_open_its_tables_games(
     clubs_server: str, browser: Browser, tmp_path: Path
 ):
     north = f"{clubs_server}/c/north"
-    made = post(f"{north}/api/nights", {"name": "Tuesday", "players": EIGHT})
+    token = DIRECTORS[clubs_server]["north"]  # many clubs: a director's
+    made = post(f"{north}/api/nights", {"name": "Tuesday", "players": EIGHT}, token)
     desk = browser.new_context(viewport={"width": 1280, "height": 800})
     director = desk.new_page()
     director.goto(clubs_server + made["links"]["direct"])  # the director's grant

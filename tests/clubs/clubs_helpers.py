@@ -24,3 +24,14 @@ GAME: dict[str, Any] = {
     ],
     "first_dealer": "Ann",
 }
+
+
+OWNER = {"email": "ann@example.org", "name": "Ann", "password": "a long password"}
+
+
+def start_club(
+    client: Any, slug: str, name: str, headers: Any = None, **more: Any
+) -> Any:
+    """Start a club through the API, its owner Ann (or `owner`); return the answer."""
+    body = {"name": name, "slug": slug, "owner": OWNER, **more}
+    return client.post("/api/clubs", json=body, headers=headers)

@@ -139,8 +139,8 @@ def _only_service_outside_clubs() -> None:
 
 # The blueprints the service answers outside clubs (its own, and those every
 # page shares), and those it answers there alone (clubs/, accounts/).
-SERVICE_BLUEPRINTS: set[str] = {"pwa"}
-SERVICE_ONLY: set[str] = set()
+SERVICE_BLUEPRINTS: set[str] = {"pwa", "clubs", "clubs_api"}
+SERVICE_ONLY: set[str] = {"clubs", "clubs_api"}
 
 
 def init_app(app: Flask) -> None:
