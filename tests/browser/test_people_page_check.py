@@ -130,6 +130,9 @@ def opened(served: Served, browser: Browser, view: str, owner: bool) -> Page:
             locale=locale,
         )
         context.set_default_timeout(20_000)
+        if locale.startswith("fr"):  # chosen: the club speaks English to others
+            cookie = {"name": "lang", "value": "fr", "url": served.base}
+            context.add_cookies([cookie])  # type: ignore[list-item]
         page = context.new_page()
         if owner:
             sign_in(page, served.base)
