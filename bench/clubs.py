@@ -259,7 +259,9 @@ class Servers:
             port = free_port()
             env = {
                 **os.environ,
-                "DATABASE_URL": self.url,
+                "DATABASE_URL": make_url(self.url)
+                .update_query_dict({"application_name": "bench-clubs"})
+                .render_as_string(hide_password=False),
                 "CLUBS": "many",
                 "FLASK_SECRET_KEY": SECRET,
                 "SCOREKEEPER_INSTANCE": os.path.join(self.instance, str(number)),
@@ -323,9 +325,10 @@ class Servers:
         shutil.rmtree(self.instance, ignore_errors=True)
 
 
+# The servers' connections name themselves (their URL's application_name).
 WORKING = text(
     "SELECT pid FROM pg_stat_activity "
-    "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+    "WHERE datname = current_database() AND application_name = 'bench-clubs'"
 )
 
 
