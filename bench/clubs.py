@@ -47,7 +47,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import NullPool, create_engine, make_url, text
 
@@ -250,7 +250,7 @@ class Servers:
         self.processes: list[subprocess.Popen[bytes]] = []
         self.ports: list[int] = []
         self.engine = create_engine(url, poolclass=NullPool)
-        self.watched: list[int] = []
+        self.watched: tuple[list[int], list[int]] = ([], [])
 
     def start(self) -> float:
         """Start both servers; return the seconds until both answered."""
@@ -302,18 +302,20 @@ class Servers:
         ]
         with self.engine.connect() as connection:
             backends = connection.execute(WORKING).scalars().all()
-        self.watched = workers + list(backends)
+        self.watched = (workers, list(backends))
 
-    def cpu(self) -> float:
-        """Return the milliseconds of CPU the watched processes have run."""
-        spent = 0
-        for pid in self.watched:
-            try:  # each thread's nanoseconds on a CPU, the first of three numbers
-                for task in Path(f"/proc/{pid}/task").iterdir():
-                    spent += int((task / "schedstat").read_text().split()[0])
-            except (FileNotFoundError, ProcessLookupError):
-                pass  # a connection the pool closed
-        return spent / 1e6
+    def cpu(self) -> tuple[float, float]:
+        """Return the milliseconds of CPU the watched processes have run: all,
+        and the database's backends alone."""
+        spent = [0, 0]
+        for at, pids in enumerate(self.watched):
+            for pid in pids:
+                try:  # each thread's nanoseconds on a CPU, the first of three
+                    for task in Path(f"/proc/{pid}/task").iterdir():
+                        spent[at] += int((task / "schedstat").read_text().split()[0])
+                except (FileNotFoundError, ProcessLookupError):
+                    pass  # a connection the pool closed
+        return (spent[0] + spent[1]) / 1e6, spent[1] / 1e6
 
     def stop(self) -> None:
         """Stop both servers and forget their instance folders."""
@@ -341,17 +343,29 @@ def ask(port: int, path: str) -> float:
     return took
 
 
-def measured(side: Servers, port: int, path: str) -> tuple[float, float]:
-    """Return the milliseconds a page took on the clock and of the CPU of the
-    side's servers and their database's backends (little moved by other work)."""
+class Taken(NamedTuple):
+    """What a request took, in milliseconds: on the clock, of the CPU of the
+    side's servers and their database's backends (what other work on the
+    machine barely moves), and of that the backends'."""
+
+    clock: float
+    cpu: float
+    database: float
+
+
+def measured(side: Servers, port: int, path: str) -> Taken:
+    """Return what asking a page of a side took."""
     side.watch()
-    before = side.cpu()
+    cpu, database = side.cpu()
     took = ask(port, path)
     time.sleep(0.002)  # a worker's last steps after the answer (closing)
-    return took, side.cpu() - before
+    after = side.cpu()
+    return Taken(took, after[0] - cpu, after[1] - database)
 
 
-Figures = tuple[tuple[float, float], tuple[float, float]]
+def median(taken: list[Taken]) -> Taken:
+    """Return the median of each figure."""
+    return Taken(*(statistics.median(each) for each in zip(*taken, strict=True)))
 
 
 def compare(
@@ -361,7 +375,7 @@ def compare(
     others: tuple[list[str], int],
     budget: float,
     rng: random.Random,
-) -> Figures:
+) -> tuple[Taken, Taken]:
     """Return a page's median milliseconds among many clubs and alone, each on
     the clock and of CPU.
 
@@ -373,7 +387,7 @@ def compare(
     for port in many.ports + alone.ports:  # warm: each worker, most likely
         for _ in range(2 * many.workers):
             ask(port, prefix + path)
-    times: tuple[list[tuple[float, float]], ...] = ([], [])
+    times: tuple[list[Taken], list[Taken]] = ([], [])
     began, turn = time.perf_counter(), 0
     while len(times[0]) < 60:
         spent = time.perf_counter() - began
@@ -386,16 +400,31 @@ def compare(
         for other in rng.sample(clubs, min(len(clubs), count)):
             ask(rng.choice(many.ports), f"/c/{other}{path}")
         turn += 1
-    return (
-        (
-            statistics.median(t for t, _ in times[0]),
-            statistics.median(c for _, c in times[0]),
-        ),
-        (
-            statistics.median(t for t, _ in times[1]),
-            statistics.median(c for _, c in times[1]),
-        ),
-    )
+    return median(times[0]), median(times[1])
+
+
+def report(figures: dict[str, tuple[Taken, Taken]]) -> None:
+    """Print each page's medians among many clubs and alone, and their ratios."""
+    print("median ms per request: on the clock, of CPU (the servers' workers and")
+    print("their PostgreSQL backends) and of that PostgreSQL's; many: the club")
+    print("among the others, alone: the same club alone in its database")
+    print(f"{'':32} {'clock':^22} {'CPU':^22} {'PostgreSQL':^15}")
+    print(f"{'page':32}" + f" {'many':>7} {'alone':>7} {'ratio':>6}" * 2, end="")
+    print(f" {'many':>7} {'alone':>7}")
+    for name, (many, alone) in figures.items():
+        print(
+            f"{name:32} {many.clock:7.1f} {alone.clock:7.1f} "
+            f"{many.clock / alone.clock:6.2f} {many.cpu:7.1f} {alone.cpu:7.1f} "
+            f"{many.cpu / alone.cpu:6.2f} {many.database:7.1f} {alone.database:7.1f}"
+        )
+    for what in ("clock", "cpu"):
+        ratios = {
+            name: getattr(many, what) / getattr(alone, what)
+            for name, (many, alone) in figures.items()
+        }
+        worst = max(ratios, key=ratios.__getitem__)
+        said = "CPU" if what == "cpu" else what
+        print(f"worst ratio on the {said}: {worst} {ratios[worst]:.2f} (target 1.5)")
 
 
 def main() -> None:
@@ -444,19 +473,7 @@ def main() -> None:
     print(
         f"servers started in {started[0]:.1f} s (many) and {started[1]:.1f} s (alone)"
     )
-    print("median ms per request, on the clock and of CPU (the servers' workers")
-    print("and their PostgreSQL backends); many: among the clubs, alone: the club")
-    print(f"{'':32} {'clock':^22} {'CPU':^22}")
-    print(f"{'page':32}" + f" {'many':>7} {'alone':>7} {'ratio':>6}" * 2)
-    for name, ((wall, cpu), (wall_alone, cpu_alone)) in figures.items():
-        print(
-            f"{name:32} {wall:7.1f} {wall_alone:7.1f} {wall / wall_alone:6.2f}"
-            f" {cpu:7.1f} {cpu_alone:7.1f} {cpu / cpu_alone:6.2f}"
-        )
-    for what, at in (("clock", 0), ("CPU", 1)):
-        ratios = {name: many[at] / alone[at] for name, (many, alone) in figures.items()}
-        worst = max(ratios, key=ratios.__getitem__)
-        print(f"worst ratio on the {what}: {worst} {ratios[worst]:.2f} (target 1.5)")
+    report(figures)
     print(f"load average {load_average()}")
 
 
