@@ -23,8 +23,11 @@ fresh connection, as a phone asks (gzip). Between two rounds the many-clubs
 servers are asked the same page of --others other clubs chosen at random, so
 what a worker and PostgreSQL keep (compiled statements, prepared statements,
 pages kept, buffers) is shared with other clubs as on a busy server. Prints
-each page's median milliseconds on both sides and their ratio (target 1.5),
-with the load average.
+each page's median milliseconds on both sides and their ratio (target 1.5):
+on the clock, and of CPU, the servers' workers' and their PostgreSQL
+backends' (from /proc; what the machine's other work barely moves), with
+PostgreSQL's part, and the load average. A quick run: --clubs 20 --games 100
+--seconds 1.
 
 Measured (2-core machine shared with other work): see docs/serving.md,
 "Many clubs on one server".
