@@ -43,6 +43,6 @@ def upgrade_database() -> bool:
             command.upgrade(config, "head")
         if current_app.config["CLUBS"] == "many":
             found = connection.execute(select(Club.storage).where(Club.storage != MAIN))
-            for (kept,) in found.all():
+            for kept in storage.behind(connection, list(found.scalars()), heads):
                 ran |= storage.upgrade(db.engine, kept, MIGRATIONS, heads)
         return ran

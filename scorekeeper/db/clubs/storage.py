@@ -86,6 +86,19 @@ def drop(app_engine: Engine, storage: str) -> None:
             os.unlink(path + suffix)
 
 
+def behind(connection: Connection, storages: list[str], heads: set[str]) -> list[str]:
+    """Return the storages not at the newest migration: on PostgreSQL read in one
+    query (a server of 1,000 clubs asked each its own at every worker's start,
+    some 10 ms a club, past gunicorn's 30 s), elsewhere each file then says."""
+    if connection.dialect.name != "postgresql" or not storages:
+        return storages
+    each = (f"SELECT '{s}', version_num FROM \"{s}\".alembic_version" for s in storages)
+    found: dict[str, set[str]] = {s: set() for s in storages}
+    for storage, version in connection.execute(text(" UNION ALL ".join(each))):
+        found[storage].add(version)
+    return [storage for storage in storages if found[storage] != heads]
+
+
 def upgrade(app_engine: Engine, storage: str, migrations: str, heads: set[str]) -> bool:
     """Bring one club's storage to the newest migration; return whether it ran."""
     with connected(app_engine, storage) as connection:
