@@ -219,11 +219,17 @@ def night_parts(night: Shown) -> Parts:
     # The night's own fields, then its rounds, standings and awards, as
     # json.dumps writes a dict (`", "` between items, `": "` after a key).
     own = dumps({k: v for k, v in shown.items() if k not in LAST})[:-1]
+    # The roster (312 names, 14 KB) is written once a version of the night.
+    roster = _ROSTER.made(
+        (night.id, night.version), lambda: str(dumps(shown["players"]))
+    )
     written = [", "] * max(2 * len(night.rounds) - 1, 0)
     written[::2] = [_round(night, one).text for one in night.rounds]
     standing, awards = ranks.written(shown["standings"]), dumps(shown["awards"])
     return (
-        f'{own}, "rounds": [',
+        f'{own}, "players": ',
+        roster,
+        ', "rounds": [',
         *written,
         '], "standings": ',
         standing,
@@ -232,7 +238,9 @@ def night_parts(night: Shown) -> Parts:
 
 
 # The last of a night's fields, in this order (`_night_to_dict`).
-LAST = ("rounds", "standings", "awards")
+LAST = ("players", "rounds", "standings", "awards")
+# By night and version: its roster as the API writes it.
+_ROSTER: Kept[tuple[str, int], str] = Kept(64)
 
 
 def _night_to_dict(night: Shown) -> dict[str, Any]:

@@ -180,3 +180,26 @@ def test_a_draw_after_a_hand_gzips_that_hand_s_round_alone(client, monkeypatch):
     assert after.data != first.data
     rounds = [part[:14] for part in parts if part.startswith('{"number": ')]
     assert rounds == ['{"number": 3, '], rounds  # rounds 1 and 2 were packed
+
+
+def test_a_draw_after_a_hand_in_play_counts_its_round_again_nowhere(
+    client, monkeypatch
+):
+    # Counting an 80-table round's results again after each hand in play (and
+    # comparing them with the last count) found nothing new: none moves.
+    from scorekeeper.nights import standings
+
+    night = make(client, players=HALL, round_hands=3)
+    first, second = night["rounds"][0]["tables"][:2]
+    play(client, night, first)
+    get(client, night["id"])
+    counted: list[int] = []
+    count = standings.counted
+    monkeypatch.setattr(
+        standings, "counted", lambda one: counted.append(1) or count(one)
+    )
+    play(client, night, second)
+    after = get(client, night["id"])
+    assert counted == []
+    assert after["rounds"][0]["tables"][1]["hands"] == 1
+    assert after == drawn_afresh(client, night["id"])

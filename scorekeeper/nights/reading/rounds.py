@@ -71,23 +71,46 @@ def _shown(one: Any, games: dict[str, Played]) -> dict[str, Any]:
     }
 
 
-def draw(one: Any) -> Drawn:
+def draw(one: Any, night_id: str | None = None, last: Drawn | None = None) -> Drawn:
     """Draw a round (a night's ORM round or its frame's) from its games as
-    committed, read again only where written since this worker read them."""
-    games, tallies = tables.shown([t.game_id for t in one.tables])
-    result = RoundResult(
-        tuple(
-            TableResult(
-                games[t.game_id].sides,
-                games[t.game_id].totals,
-                games[t.game_id].winner,
-            )
-            for t in one.tables
-        ),
-        tuple(one.sitting_out),
-    )
-    counts = standings.counted(result)
+    committed, read again only where written since this worker read them
+    (`night_id`: the round's night, its games then read by the round).
+
+    Drawn again after a hand in play (`last`: the round as drawn before, the
+    night as it was), its counts are the very object counted before: a game in
+    play counts towards no row, so while every game written since plays on,
+    nothing counted moves (standings.counted)."""
+    ids = [t.game_id for t in one.tables]
+    heads = tables.round_heads(night_id, one.number) if night_id else None
+    games, tallies = tables.shown(ids, heads)
+    if last is not None and _in_play(games, last.games):
+        counts = last.counts
+    else:
+        result = RoundResult(
+            tuple(
+                TableResult(
+                    games[t.game_id].sides,
+                    games[t.game_id].totals,
+                    games[t.game_id].winner,
+                )
+                for t in one.tables
+            ),
+            tuple(one.sitting_out),
+        )
+        counts = standings.counted(result)
     return Drawn(games, _shown(one, games), counts, standings.summed(tallies))
+
+
+def _in_play(games: dict[str, Played], before: dict[str, Played]) -> bool:
+    """Return whether every game not as it was before is in play, now and
+    before (the same games: a game as kept is one object a version)."""
+    for game_id, game in games.items():
+        was = before.get(game_id)
+        if game is not was and (
+            was is None or game.winner is not None or was.winner is not None
+        ):
+            return False
+    return len(games) == len(before)
 
 
 # By night, its version, the round's number and what the ETag read of it.
@@ -103,10 +126,11 @@ def kept(night_id: str, version: int, one: RoundFrame, seen: Seen) -> Drawn:
     from them are then kept (reading/ranks.py)."""
 
     def drawn() -> Drawn:
-        new = draw(one)
         last = _LAST.get((night_id, version, one.number))
-        if last is not None and last.counts == new.counts:
-            new = replace(new, counts=last.counts)
+        new = draw(one, night_id, last)
+        if last is not None and new.counts is not last.counts:
+            if last.counts == new.counts:
+                new = replace(new, counts=last.counts)
         _LAST.keep((night_id, version, one.number), new)
         return new
 
