@@ -10,7 +10,7 @@ import gzip
 import hashlib
 from collections.abc import Callable
 from contextvars import ContextVar
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import Response, current_app, request, session
 from sqlalchemy import bindparam, func
@@ -29,6 +29,7 @@ from .reading.rounds import Drawn, Seen
 
 # An answer in parts (`night_parts`), one text once joined.
 Parts = tuple[str, ...]
+T = TypeVar("T")
 
 
 def tables_playing(night: Shown) -> list[int]:
@@ -106,6 +107,25 @@ def _round(night: Shown, one: Any) -> Drawn:
 def etag(night: Shown) -> str:
     """Return a night's ETag (see `tag`)."""
     return _drawn(night) or tag(night.id) or ""
+
+
+def drawn_at(night: Shown) -> str | None:
+    """Return the ETag a read draws this night at (`at_etag`, a poll), if any."""
+    return _drawn(night)
+
+
+def games_of(night: Shown, one: Any) -> dict[str, tables.Played]:
+    """Return a round's games as this read shows them (`_round`)."""
+    return _round(night, one).games
+
+
+def at_etag(night_id: str, read: Callable[[], T]) -> T:
+    """Return what `read` makes of a night as a poll's draw reads it: at its
+    ETag, read first, each round kept by what that read of it."""
+    found = _heads(night_id)
+    if found is None:
+        raise NotFound(N_("There is no club night with that id."))
+    return drawing(night_id, found, read)  # type: ignore[no-any-return]
 
 
 # What each worker drew last for each night, its API answer and its big screen,

@@ -203,3 +203,45 @@ def test_a_draw_after_a_hand_in_play_counts_its_round_again_nowhere(
     assert counted == []
     assert after["rounds"][0]["tables"][1]["hands"] == 1
     assert after == drawn_afresh(client, night["id"])
+
+
+def test_between_rounds_every_table_s_page_seats_the_next_round_once(
+    client, monkeypatch
+):
+    # Once a round has ended every table's page says where its players go next:
+    # each of 80 pages seated the whole next round again (20 ms apiece).
+    from scorekeeper.nights import seating
+
+    night = make(client, players=HALL, round_hands=1)
+    for table in night["rounds"][0]["tables"]:
+        play(client, night, table)
+    seated: list[int] = []
+    seat = seating.next_seating
+    monkeypatch.setattr(
+        seating, "next_seating", lambda *a, **k: seated.append(1) or seat(*a, **k)
+    )
+    pages = [client.get(f"/games/{t['game']}") for t in night["rounds"][0]["tables"]]
+    assert all(page.status_code == 200 for page in pages)
+    assert seated == [1]
+    mover = pages[0].text  # where its players go next, as the big screen says
+    screen = client.get(f"/nights/{night['id']}/screen").text
+    assert "Round 2" in mover and "Round 2" in screen
+
+
+def test_a_draw_after_a_hand_writes_the_roster_again_nowhere(app, client, monkeypatch):
+    # 312 names, 14 KB of JSON, written again at every draw after a hand.
+    night = make(client, players=HALL, round_hands=3)
+    first, second = night["rounds"][0]["tables"][:2]
+    play(client, night, first)
+    get(client, night["id"])
+    play(client, night, second)
+    written: list[Any] = []
+    dumps = app.json.dumps
+    monkeypatch.setattr(
+        app.json, "dumps", lambda data, **kw: written.append(data) or dumps(data, **kw)
+    )
+    after = get(client, night["id"])
+    assert after["players"][0] == {"name": HALL[0], "present": True}
+    lists = [d.get("players") if isinstance(d, dict) else d for d in written]
+    rosters = [r for r in lists if isinstance(r, list) and len(r) == len(HALL)]
+    assert not [r for r in rosters if "present" in r[0]]  # standings rows are not
