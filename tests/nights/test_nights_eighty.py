@@ -4,6 +4,7 @@ draws no standings again; the awards add the rounds before the last as one."""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -245,3 +246,21 @@ def test_a_draw_after_a_hand_writes_the_roster_again_nowhere(app, client, monkey
     lists = [d.get("players") if isinstance(d, dict) else d for d in written]
     rosters = [r for r in lists if isinstance(r, list) and len(r) == len(HALL)]
     assert not [r for r in rosters if "present" in r[0]]  # standings rows are not
+
+
+def test_a_round_is_written_as_json_dumps_writes_it_each_table_once(app, client):
+    # Each table's part is written once a version of its game and the round
+    # put together from them: the answer is still what json.dumps writes.
+    from scorekeeper.nights.reading import rounds
+
+    night = three_rounds(client)
+    path = f"/api/nights/{night['id']}"
+    client.get(path)
+    play(client, night, night["rounds"][2]["tables"][0])
+    text = client.get(path).text
+    assert text == app.json.dumps(json.loads(text)) + "\n"
+    written = len(rounds._TEXTS._values)
+    play(client, night, night["rounds"][2]["tables"][1])
+    again = client.get(path).text
+    assert again == app.json.dumps(json.loads(again)) + "\n"
+    assert len(rounds._TEXTS._values) == written + 1  # the table played

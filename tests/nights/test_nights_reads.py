@@ -303,6 +303,11 @@ def test_a_night_s_answer_after_a_hand_writes_that_hand_s_round_only(
     )
     play(client, night, night["rounds"][1]["tables"][0])
     read = get(client, night["id"])
-    rounds = [o["number"] for o in written if isinstance(o, dict) and "tables" in o]
+    heads = [o for o in written if isinstance(o, dict) and "called" in o]
+    rounds = [o["number"] for o in heads if "number" in o]
     assert rounds == [2]
+    # And of that round, the table played alone.
+    parts = [o for o in written if isinstance(o, dict) and "sides" in o]
+    tables = [o["number"] for o in parts if "number" in o]
+    assert tables == [1]
     assert read["rounds"][1]["tables"][0]["hands"] == 1
