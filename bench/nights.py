@@ -12,9 +12,10 @@ both side by side in one run):
    table: the night is read from the games' kept rows, each game again only
    once written, so the big night should answer within 2x the small one
    (timed, and in the server's CPU time: on a busy machine the time a read
-   took is mostly its wait for a core); an unchanged night is a 304. Each of the 7 rounds started after the first
-   is timed (target: under 1 s), and a rotation night of 4N players is set
-   up and its round 2 started (the rotation is planned for the whole roster).
+   took is mostly its wait for a core); an unchanged night is a 304. Each of
+   the 7 rounds started after the first is timed (target: under 1 s), and a
+   rotation night of 4N players is set up and its round 2 started (the
+   rotation is planned for the whole roster).
 2. Load: a night of N tables scoring at once (every table saves a hand within
    the same half second, then the room waits two polls, `--hands` times)
    while 4 phones a table watch their tables' scoreboards (every 1.5 s as
