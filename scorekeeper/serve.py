@@ -8,16 +8,19 @@ from __future__ import annotations
 import gc
 import ipaddress
 import os
+import select
 import signal
 import socket
 import sys
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterable
+from contextlib import suppress
 from typing import Any
 
 import segno
-from waitress import create_server
+from waitress import create_server, wasyncore
 from waitress.channel import HTTPChannel
 from waitress.server import BaseWSGIServer
 from waitress.task import ThreadedTaskDispatcher, WSGITask
@@ -31,8 +34,7 @@ UNROUTED = ("10.254.254.254", 1)
 # writes, waitress's default of 4 in all. One process has one interpreter lock:
 # more threads draw no more pages at once, they only make a hand saved share it
 # with more of them.
-READ_THREADS = 2
-WRITE_THREADS = 2
+READ_THREADS, WRITE_THREADS = 2, 2
 # Open connections served at once. A browser keeps its connection open between
 # a page's polls, and a 30-table night is 120 phones, a big screen and a
 # console: at waitress's default of 100, the 101st phone waited, unread, until
@@ -95,6 +97,65 @@ class Connection(HTTPChannel):
     """A phone's connection, as waitress's, its answers `KeptOpenTask`s."""
 
     task_class = KeptOpenTask
+
+    def service(self) -> None:
+        """Answer its requests (in a thread), then have the loop ask it anew."""
+        super().service()
+        if getattr(self.server, "touched", None):  # served by `Loop`: ask anew
+            self.server.touched(self)
+            self.server.pull_trigger()
+
+
+class Loop:
+    """Waitress's loop (wasyncore.poll2) with epoll, asking whether they would
+    read or write only the sockets new, served last turn or answered by a thread
+    since (`Connection.service`), listening, and all once a second (idle ones
+    close); one whose request a thread answers is watched for nothing. poll2
+    asked all 320 of an 80-table room's at its 400 turns a second (CPU: 24%)."""
+
+    def __init__(self, listening: dict[int, Any]) -> None:
+        self.map, self.poller = listening, select.epoll()
+        self.watched: dict[int, tuple[Any, int]] = {}  # fd: its object, events
+        self.later: deque[Any] = deque()  # answered: to ask again
+        self.served: list[int] = []
+        self.seen: set[int] = set()  # asked once at least: not new
+        self.always = [fd for fd, one in listening.items() if one.accepting]
+        self.swept = 0.0  # when all were last asked
+
+    def watch(self, fd: int, one: Any) -> None:
+        """Watch a socket for what it would do now, or not at all."""
+        flags, old = 0, self.watched.pop(fd, None)  # none for a socket closed
+        if one is not None and not getattr(one, "requests", None):  # not busy
+            flags = select.EPOLLIN | select.EPOLLPRI if one.readable() else 0
+            flags |= select.EPOLLOUT if one.writable() and not one.accepting else 0
+        if old is not None and (old[0] is not one or not flags):
+            with suppress(OSError):  # closed, its number given anew, or idle
+                self.poller.unregister(fd)
+            old = None
+        if flags:
+            if old is None:
+                self.poller.register(fd, flags)
+            elif old[1] != flags:
+                self.poller.modify(fd, flags)
+            self.watched[fd] = (one, flags)
+
+    def turn(self, timeout: float) -> None:
+        """One turn: watch what may have changed, wait, serve what is ready."""
+        for fd in self.watched.keys() - self.map.keys():  # closed
+            self.watch(fd, None)
+        asked = {*self.served, *self.always} | (self.map.keys() - self.seen)
+        self.seen = (self.seen | asked) & self.map.keys()
+        while self.later:
+            asked.add(getattr(self.later.popleft(), "_fileno", None))
+        if time.monotonic() - self.swept >= 1:
+            self.swept, asked = time.monotonic(), set(self.map)
+        for fd in asked & self.map.keys():
+            self.watch(fd, self.map[fd])
+        ready = self.poller.poll(timeout)  # again if interrupted (PEP 475)
+        self.served = [fd for fd, _ in ready]
+        for fd, flags in ready:
+            if fd in self.map:
+                wasyncore.readwrite(self.map[fd], flags)
 
 
 class ReadsYield:
@@ -213,13 +274,22 @@ def main() -> None:
         asyncore_use_poll=True,  # select() stops at file descriptor 1024
         _dispatcher=WritesApart(),
     )
+    loop = Loop(listening) if listening and hasattr(select, "epoll") else None
     for one in list(listening.values()):
         if isinstance(one, BaseWSGIServer):
             one.channel_class = Connection
+            one.touched = loop and loop.later.append  # type: ignore[attr-defined]
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     threading.Thread(target=announce, args=(host, port), daemon=True).start()
     try:
-        server.run()
+        if loop is None:
+            server.run()
+        else:  # as server.run, with `Loop`
+            try:
+                while listening:
+                    loop.turn(server.adj.asyncore_loop_timeout)
+            finally:
+                server.task_dispatcher.shutdown()
     except (KeyboardInterrupt, SystemExit):
         pass
     finally:

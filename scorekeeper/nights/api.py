@@ -156,8 +156,8 @@ def night(night_id: str) -> Response:
     from the night's frame (reading/frame.py), not its ORM rows.
     """
 
-    def draw() -> str:
-        return f"{board.night_json(frame.load(night_id))}\n"
+    def draw() -> board.Parts:
+        return (*board.night_parts(frame.load(night_id)), "\n")
 
     return board.polled(night_id, "api", draw, **{"Content-Type": JSON})
 

@@ -10,7 +10,7 @@ import gzip
 import hashlib
 from collections.abc import Callable
 from contextvars import ContextVar
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import Response, current_app, request, session
 from sqlalchemy import bindparam, func
@@ -23,9 +23,13 @@ from ..errors import N_, NotFound
 from ..web import compress
 from . import tables
 from .models import Night, NightTable
-from .reading import ranks, rounds
+from .reading import packed, ranks, rounds
 from .reading.frame import Shown
 from .reading.rounds import Drawn, Seen
+
+# An answer in parts (`night_parts`), one text once joined.
+Parts = tuple[str, ...]
+T = TypeVar("T")
 
 
 def tables_playing(night: Shown) -> list[int]:
@@ -105,6 +109,25 @@ def etag(night: Shown) -> str:
     return _drawn(night) or tag(night.id) or ""
 
 
+def drawn_at(night: Shown) -> str | None:
+    """Return the ETag a read draws this night at (`at_etag`, a poll), if any."""
+    return _drawn(night)
+
+
+def games_of(night: Shown, one: Any) -> dict[str, tables.Played]:
+    """Return a round's games as this read shows them (`_round`)."""
+    return _round(night, one).games
+
+
+def at_etag(night_id: str, read: Callable[[], T]) -> T:
+    """Return what `read` makes of a night as a poll's draw reads it: at its
+    ETag, read first, each round kept by what that read of it."""
+    found = _heads(night_id)
+    if found is None:
+        raise NotFound(N_("There is no club night with that id."))
+    return drawing(night_id, found, read)  # type: ignore[no-any-return]
+
+
 # What each worker drew last for each night, its API answer and its big screen,
 # kept by the ETag it was drawn at: a watcher's poll after any change draws it
 # once, every other poll until the next hand is served from here.
@@ -112,37 +135,49 @@ _KEPT: Kept[tuple[str, str], tuple[str, Any]] = Kept(256)
 
 
 def polled(
-    night_id: str, kind: str, draw: Callable[[], str], **headers: str
+    night_id: str, kind: str, draw: Callable[[], str | Parts], **headers: str
 ) -> Response:
     """Answer a poll of a night: a 304 while its ETag holds, else what `draw`
-    makes of it, drawn once per ETag (a page with a line flashed for this phone
-    is drawn for it alone)."""
+    makes of it (a page, or an answer in parts: `night_parts`), drawn once per
+    ETag (a page with a line flashed for this phone is drawn for it alone)."""
     found = _heads(night_id)
     if found is None:
         raise NotFound(N_("There is no club night with that id."))
     at = language.tagged(found[0])  # a page in French is another page
     if session.get("_flashes"):  # said once: drawn anew, never answered by a 304
-        return Response(drawing(night_id, found, draw), headers=headers)
+        return Response(_whole(drawing(night_id, found, draw))[0], headers=headers)
     if at in request.if_none_match:
         response = Response(status=304)
     else:
         kind = f"{kind}:{language.current()}"
-        drawn = kept(kind, night_id, at, lambda: drawing(night_id, found, draw))
-        response = Response(drawn, headers=headers)
-        if compress.accepted(request) and len(drawn) >= compress.SMALLEST:
-            packed = kept(f"{kind}:gzip", night_id, at, lambda: _packed(drawn))
-            response.set_data(packed)
+        text, parts = kept(
+            kind, night_id, at, lambda: _whole(drawing(night_id, found, draw))
+        )
+        response = Response(text, headers=headers)
+        if compress.accepted(request) and len(text) >= compress.SMALLEST:
+            gzipped = kept(f"{kind}:gzip", night_id, at, lambda: _packed(text, parts))
+            response.set_data(gzipped)
             response.headers["Content-Encoding"] = "gzip"
             response.vary.add("Accept-Encoding")
     response.set_etag(at)
     return response
 
 
-def _packed(drawn: str) -> bytes:
+def _whole(drawn: str | Parts) -> tuple[str, Parts]:
+    """Return what a draw made as one text, and in its parts."""
+    if isinstance(drawn, str):
+        return drawn, (drawn,)
+    return "".join(drawn), drawn
+
+
+def _packed(text: str, parts: Parts) -> bytes:
     """Return an answer gzipped, once per ETag (web/compress.py, which leaves an
     answer already gzipped alone, gzipped an 80-table night's 150 KB at every
-    answer: more than drawing it again after a hand)."""
-    return gzip.compress(drawn.encode(), compresslevel=compress.LEVEL)
+    answer: more than drawing it again after a hand); one in parts, part by
+    part, each part packed once (reading/packed.py)."""
+    if len(parts) == 1:
+        return gzip.compress(text.encode(), compresslevel=compress.LEVEL)
+    return packed.packed(parts)
 
 
 def drawing(
@@ -188,24 +223,44 @@ def night_to_dict(night: Shown) -> dict[str, Any]:
 
 
 def night_json(night: Shown) -> str:
-    """Return the night as the API writes it (`night_to_dict`, in JSON): in a
-    poll's draw, each round's part is written once (reading/rounds.py), not the
-    70 KB of a 30-table night's eight rounds at every draw."""
+    """Return the night as the API writes it (`night_to_dict`, in JSON)."""
+    return "".join(night_parts(night))
+
+
+def night_parts(night: Shown) -> Parts:
+    """Return the night as the API writes it (`night_to_dict`, in JSON), in
+    parts: in a poll's draw, each round's part is written once
+    (reading/rounds.py), not the 70 KB of a 30-table night's eight rounds at
+    every draw, and gzipped once (reading/packed.py)."""
     shown = night_to_dict(night)
     dumps = current_app.json.dumps
     if _drawn(night) is None:
-        return str(dumps(shown))
+        return (str(dumps(shown)),)
     # The night's own fields, then its rounds, standings and awards, as
     # json.dumps writes a dict (`", "` between items, `": "` after a key).
     own = dumps({k: v for k, v in shown.items() if k not in LAST})[:-1]
-    written = ", ".join(_round(night, one).text for one in night.rounds)
+    # The roster (312 names, 14 KB) is written once a version of the night.
+    roster = _ROSTER.made(
+        (night.id, night.version), lambda: str(dumps(shown["players"]))
+    )
+    written = [", "] * max(2 * len(night.rounds) - 1, 0)
+    written[::2] = [_round(night, one).text for one in night.rounds]
     standing, awards = ranks.written(shown["standings"]), dumps(shown["awards"])
-    last = f'"standings": {standing}, "awards": {awards}'
-    return f'{own}, "rounds": [{written}], {last}}}'
+    return (
+        f'{own}, "players": ',
+        roster,
+        ', "rounds": [',
+        *written,
+        '], "standings": ',
+        standing,
+        f', "awards": {awards}}}',
+    )
 
 
 # The last of a night's fields, in this order (`_night_to_dict`).
-LAST = ("rounds", "standings", "awards")
+LAST = ("players", "rounds", "standings", "awards")
+# By night and version: its roster as the API writes it.
+_ROSTER: Kept[tuple[str, int], str] = Kept(64)
 
 
 def _night_to_dict(night: Shown) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 from flask_babel import gettext
 
 from ..db import grants
+from ..db.kept import Kept
 from ..errors import N_, BadInput, Conflict
 from ..games import service as games
 from ..scoring import make_table, name_key
@@ -200,8 +201,24 @@ def _seat(seat: Callable[[], T], field: str) -> T:
         raise BadInput(error.template, error.field or field, **error.params) from None
 
 
+# By night and the ETag a poll draws it at: the next round's seating. Between
+# rounds every table's page shows it, each drawn anew after every hand.
+_UPCOMING: Kept[tuple[str, str], Seating] = Kept(64)
+
+
 def upcoming(night: Night) -> Seating | None:
-    """Return the next round's seating once it is known: between rounds."""
+    """Return the next round's seating once it is known: between rounds (in a
+    poll's draw, seated once per ETag)."""
+    at = board.drawn_at(night)
+    if at is None:
+        return _upcoming(night)
+    found = _UPCOMING.get((night.id, at))
+    if found is None and (found := _upcoming(night)) is not None:
+        _UPCOMING.keep((night.id, at), found)
+    return found
+
+
+def _upcoming(night: Night) -> Seating | None:
     if night.status == "finished" or board.tables_playing(night):
         return None
     if night.rounds_planned is not None and len(night.rounds) >= night.rounds_planned:

@@ -15,6 +15,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from sqlalchemy import bindparam
 from sqlalchemy.orm import selectinload
 
 from ..db import store
@@ -23,6 +24,7 @@ from ..db.models import Game, GameSide, HandRow, Player, db
 from ..results.models import HandResultRow, SideResult
 from ..scoring import Hand, replay
 from . import standings
+from .models import NightTable
 from .standings import Tallies, tie_winner
 
 Sides = tuple[tuple[str, ...], ...]
@@ -119,6 +121,22 @@ def _versions(game_ids: list[str]) -> list[Head]:
     return [Head(*row) for row in rows]
 
 
+# A round's games' rows, by the night and the round: one statement built once,
+# where a list of 80 games' ids was bound one by one at every read.
+_ROUND = (
+    db.select(*HEAD)
+    .join(NightTable, NightTable.game_id == Game.id)
+    .where(NightTable.night_id == bindparam("night"))
+    .where(NightTable.round == bindparam("round"))
+)
+
+
+def round_heads(night_id: str, number: int) -> list[Head]:
+    """Return the rows (`_versions`) of a night's round's games."""
+    rows = db.session.execute(_ROUND, {"night": night_id, "round": number})
+    return [Head(*row) for row in rows]
+
+
 def _played(rows: list[Head]) -> dict[str, Played]:
     """Return these games (their rows of `_versions`) as tables, in two queries
     more (and a replay of each game that ended level, kept by version)."""
@@ -174,15 +192,18 @@ def _tallies(games: dict[str, Played]) -> dict[str, Tallies]:
     return {g: standings.tallies(hands[g]) for g in games}
 
 
-def shown(game_ids: list[str]) -> tuple[dict[str, Played], list[Tallies]]:
+def shown(
+    game_ids: list[str], heads: list[Head] | None = None
+) -> tuple[dict[str, Played], list[Tallies]]:
     """Return each of these games as a night's table and their awards' tallies,
-    reading again only the games written since this worker last read them.
+    reading again only the games written since this worker last read them
+    (`heads`: their rows, if read already).
 
     For what a page or an answer shows, never inside a write's transaction:
     what is kept must be what was committed at that version."""
     if not game_ids:
         return {}, []
-    rows = _versions(game_ids)
+    rows = _versions(game_ids) if heads is None else heads
     kept = {g: _SHOWN.get((g, v)) for g, *_, v in rows}
     again = [row for row in rows if kept[row[0]] is None]
     if again:

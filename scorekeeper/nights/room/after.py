@@ -10,7 +10,7 @@ from sqlalchemy import bindparam, select
 from sqlalchemy.engine import Row
 
 from ...db.models import db
-from .. import seating, tables
+from .. import board, seating
 from ..models import NightTable
 from ..reading import frame
 
@@ -43,9 +43,16 @@ def after_round(game_id: str, ended: bool) -> dict[str, Any] | None:
     said.update(table=table.number, game=game_id, ended=ended, settled=False)
     if not ended:
         return said
+    # Read as a poll of the night reads it (its rounds kept by its ETag, the
+    # next seating seated once an ETag): after each hand at any table of the
+    # round every ended table's page is drawn again, at 80 tables 80 of them.
+    return board.at_etag(table.night_id, lambda: _after(table, game_id, said))
+
+
+def _after(table: Row[Any], game_id: str, said: dict[str, Any]) -> dict[str, Any]:
     night = frame.load(table.night_id)  # its rows as read, not as ORM objects
     one = night.rounds[table.round - 1]
-    games = tables.played([t.game_id for t in one.tables])
+    games = board.games_of(night, one)
     playing = [t.number for t in one.tables if games[t.game_id].ending is None]
     later = night.rounds[table.round] if len(night.rounds) > table.round else None
     planned = night.rounds_planned is not None and night.rounds_planned <= table.round
@@ -54,8 +61,8 @@ def after_round(game_id: str, ended: bool) -> dict[str, Any] | None:
     )
     going = None
     if later is not None:
-        seated = tables.seated([t.game_id for t in later.tables])
-        seats = tuple(Table(t.number, seated[t.game_id]) for t in later.tables)
+        seated = board.games_of(night, later)
+        seats = tuple(Table(t.number, seated[t.game_id].sides) for t in later.tables)
         going = seating.Seating(seats, tuple(later.sitting_out))
     elif not finished and not playing:
         going = seating.upcoming(night)  # between rounds: as the big screen shows it
