@@ -14,7 +14,35 @@ Four faults, each a short sentence naming what and where:
 
 from __future__ import annotations
 
-from playwright.sync_api import Page
+from phone import PHONE, ZOOMED
+from playwright.sync_api import Browser, BrowserContext, Page
+
+# Each view a page is checked in: its window, pixels drawn per CSS pixel, its
+# language.
+VIEWS = {
+    "390 px": (PHONE, 1, "en-US"),
+    "200 %": (ZOOMED, 2, "en-US"),
+    "390 px fr": (PHONE, 1, "fr-CA"),
+    "200 % fr": (ZOOMED, 2, "fr-CA"),
+    "1280x720": ({"width": 1280, "height": 720}, 1, "en-US"),
+    "1920x1080": ({"width": 1920, "height": 1080}, 1, "en-US"),
+    "1280x720 fr": ({"width": 1280, "height": 720}, 1, "fr-CA"),
+    "1920x1080 fr": ({"width": 1920, "height": 1080}, 1, "fr-CA"),
+}
+PHONES = ["390 px", "200 %", "390 px fr", "200 % fr"]
+
+
+def new_view(browser: Browser, view: str) -> BrowserContext:
+    """Return a browser context as a view sees pages (VIEWS)."""
+    window, scale, locale = VIEWS[view]
+    context = browser.new_context(
+        viewport=window,  # type: ignore[arg-type]
+        device_scale_factor=scale,
+        locale=locale,
+    )
+    context.set_default_timeout(20_000)
+    return context
+
 
 # Longest word that must stay whole: longer ones may break where they must.
 WHOLE = 14

@@ -194,8 +194,8 @@ def paths(base: str, page: Page) -> dict[str, Shown]:
         Shown("house rules", "/rules/"),
         Shown("house rules, new", "/rules/new"),
         Shown("house rules, edit link", f"{edit}/{rules['write_token']}"),
-        Shown("house rules, edit", edit),
-        Shown("house rules, delete", f"/rules/{rules['id']}/delete"),
+        Shown("house rules, edit", edit, writer=True),
+        Shown("house rules, delete", f"/rules/{rules['id']}/delete", writer=True),
         Shown("players", "/players"),
         Shown("players of a season", f"/players?season={number}"),
         Shown("a player", f"/players/{LONG}"),
@@ -232,10 +232,14 @@ def paths(base: str, page: Page) -> dict[str, Shown]:
 
 
 def grant(base: str, page: Page, shown: dict[str, Shown]) -> None:
-    """Open every play link and the direct link on this phone: from now on it
-    scores those games and directs the night."""
+    """Open every play link, the direct link and the house rules' edit link on
+    this phone: from now on it scores those games, directs the night and
+    changes the rules (whichever case a worker runs first)."""
     for one in shown.values():
-        if one.name.endswith(", scored") or one.name == "console link":
+        if one.name.endswith(", scored") or one.name in (
+            "console link",
+            "house rules, edit link",
+        ):
             page.goto(base + one.path)
 
 

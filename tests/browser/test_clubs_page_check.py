@@ -12,9 +12,8 @@ from typing import NamedTuple
 
 import pytest
 from api_helpers import TEST_DATABASE_URL, post, reset_database
-from page_check import faults
+from page_check import PHONES, VIEWS, faults, new_view
 from page_data import LONG
-from phone import PHONE, ZOOMED
 from playwright.sync_api import Browser, BrowserContext
 from server import run_server
 
@@ -27,12 +26,6 @@ NAMES = [
     "Les As",
 ]
 OWNER = {"name": LONG, "password": "a long password"}
-VIEWS = {
-    "390 px": (PHONE, 1, "en-US"),
-    "200 %": (ZOOMED, 2, "en-US"),
-    "390 px fr": (PHONE, 1, "fr-CA"),
-    "200 % fr": (ZOOMED, 2, "fr-CA"),
-}
 # Each page: its path, and whether the founder (signed in) opens it.
 PAGES = {
     "front page": ("/", False),
@@ -97,13 +90,7 @@ def opened(
     """Return the view's context, a visitor's or the founder's, made once."""
     key = f"{view} {'founder' if founder else 'visitor'}"
     if key not in service.views:
-        window, scale, locale = VIEWS[view]
-        context = browser.new_context(
-            viewport=window,  # type: ignore[arg-type]
-            device_scale_factor=scale,
-            locale=locale,
-        )
-        context.set_default_timeout(20_000)
+        context = new_view(browser, view)
         context.new_page()
         if founder and FOUNDER[view] == view:
             founded(service, context, view)
@@ -114,7 +101,7 @@ def opened(
     return service.views[key]
 
 
-CASES = [(name, view) for name in PAGES for view in VIEWS]
+CASES = [(name, view) for name in PAGES for view in PHONES]
 
 
 @pytest.mark.parametrize(("name", "view"), CASES, ids=[f"{n} @ {v}" for n, v in CASES])

@@ -13,9 +13,8 @@ from typing import NamedTuple
 import pytest
 from api_helpers import CLUB_PASSWORD, TEST_DATABASE_URL, reset_database
 from flask import Flask
-from page_check import faults
+from page_check import VIEWS, faults, new_view
 from page_data import PAGES, Shown, grant, paths
-from phone import PHONE, ZOOMED
 from playwright.sync_api import Browser, BrowserContext
 from server import run_server
 from werkzeug.exceptions import NotFound
@@ -31,19 +30,7 @@ class Club(NamedTuple):
     views: dict[str, BrowserContext]
 
 
-# Each view: its window, pixels drawn per CSS pixel, its language.
-VIEWS = {
-    "390 px": (PHONE, 1, "en-US"),
-    "200 %": (ZOOMED, 2, "en-US"),
-    "390 px fr": (PHONE, 1, "fr-CA"),
-    "200 % fr": (ZOOMED, 2, "fr-CA"),
-    "1280x720": ({"width": 1280, "height": 720}, 1, "en-US"),
-    "1920x1080": ({"width": 1920, "height": 1080}, 1, "en-US"),
-    "1280x720 fr": ({"width": 1280, "height": 720}, 1, "fr-CA"),
-    "1920x1080 fr": ({"width": 1920, "height": 1080}, 1, "fr-CA"),
-}
 SCREENS = ["1280x720", "1920x1080", "1280x720 fr", "1920x1080 fr"]
-PHONES = ["390 px", "200 %", "390 px fr", "200 % fr"]
 ZOOMS = ["200 %", "200 % fr"]
 
 # Pages another branch lays out anew (static/nights.css, static/printing.css: the
@@ -87,13 +74,7 @@ def opened(club: Club, browser: Browser, view: str, writer: bool) -> BrowserCont
     """Return the view's context, a reader's or the writer's, made once."""
     key = f"{view} {'writer' if writer else 'reader'}"
     if key not in club.views:
-        window, scale, locale = VIEWS[view]
-        context = browser.new_context(
-            viewport=window,  # type: ignore[arg-type]
-            device_scale_factor=scale,
-            locale=locale,
-        )
-        context.set_default_timeout(20_000)
+        context = new_view(browser, view)
         context.new_page()
         if writer:
             grant(club.base, context.pages[0], club.shown)

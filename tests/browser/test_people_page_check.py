@@ -13,8 +13,7 @@ from typing import NamedTuple
 
 import pytest
 from flask import Flask
-from page_check import faults
-from phone import PHONE, ZOOMED
+from page_check import PHONES, faults, new_view
 from playwright.sync_api import Browser, BrowserContext, Page
 from werkzeug.serving import make_server
 
@@ -29,12 +28,6 @@ LONG = "Marie-Ève Létourneau-Bissonnette"
 EMAIL = "marie-eve.letourneau-bissonnette@cinq-cents-limoilou.example.org"
 CLUB = "Les Remparts de Québec, club de cinq cents du Vieux-Limoilou"
 PASSWORD = "un secret assez long"
-VIEWS = {
-    "390 px": (PHONE, 1, "en-US"),
-    "200 %": (ZOOMED, 2, "en-US"),
-    "390 px fr": (PHONE, 1, "fr-CA"),
-    "200 % fr": (ZOOMED, 2, "fr-CA"),
-}
 
 
 class Shown(NamedTuple):
@@ -123,14 +116,8 @@ def opened(served: Served, browser: Browser, view: str, owner: bool) -> Page:
     """Return the view's page, a stranger's or the signed-in owner's."""
     key = f"{view} {'owner' if owner else 'stranger'}"
     if key not in served.views:
-        window, scale, locale = VIEWS[view]
-        context = browser.new_context(
-            viewport=window,  # type: ignore[arg-type]
-            device_scale_factor=scale,
-            locale=locale,
-        )
-        context.set_default_timeout(20_000)
-        if locale.startswith("fr"):  # chosen: the club speaks English to others
+        context = new_view(browser, view)
+        if view.endswith("fr"):  # chosen: the club speaks English to others
             cookie = {"name": "lang", "value": "fr", "url": served.base}
             context.add_cookies([cookie])  # type: ignore[list-item]
         page = context.new_page()
@@ -145,7 +132,7 @@ PAGES = [
     "invitation, signed in", "reset link", "a link used or unknown", "people",
     "people, refused", "a rename, refused",
 ]  # fmt: skip
-CASES = [(name, view) for name in PAGES for view in VIEWS]
+CASES = [(name, view) for name in PAGES for view in PHONES]
 
 
 @pytest.mark.parametrize(("name", "view"), CASES, ids=[f"{n} @ {v}" for n, v in CASES])
