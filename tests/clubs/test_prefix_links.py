@@ -190,6 +190,7 @@ def test_the_manifest_and_the_worker_are_the_clubs_own(north: FlaskClient):
     manifest = north.get(f"{AT}/manifest.webmanifest").json
     assert manifest["id"] == manifest["start_url"] == manifest["scope"] == f"{AT}/"
     assert all(icon["src"].startswith(f"{AT}/static/") for icon in manifest["icons"])
+    assert manifest["name"] == "North"  # installed, each club is an app by its name
     page = north.get(f"{AT}/").text
     assert f'<link rel="manifest" href="{AT}/manifest.webmanifest">' in page
     assert f'data-worker="{AT}/sw.js"' in page
