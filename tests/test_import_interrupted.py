@@ -139,7 +139,14 @@ def test_ctrl_c_during_a_real_import_takes_back_what_it_wrote(tmp_path):
     command = [sys.executable, "-m", "flask", "--app", "scorekeeper"]
     command += ["import-games", str(path)]
     with subprocess.Popen(
-        command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        command,
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        # As from a terminal: a suite run in a shell's background (`.ci/run &`)
+        # hands its children Ctrl-C ignored, and Python then leaves it so.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     ) as running:
         assert running.stderr is not None
         for line in running.stderr:  # the first 1,000 games are in
