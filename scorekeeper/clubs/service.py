@@ -23,7 +23,8 @@ __all__ = ["Club", "check_name", "check_slug"]  # for the pages and commands
 
 def place(club: Club) -> scope.Place:
     """Return where a club's rows are, to run a block inside it (scope.inside)."""
-    return scope.Place(club.id, club.slug, club.storage, club.visibility == "members")
+    members_only = club.visibility == "members"
+    return scope.Place(club.id, club.slug, club.storage, members_only, club.name)
 
 
 def find(slug: str) -> Club:

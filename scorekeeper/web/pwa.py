@@ -16,8 +16,6 @@ from flask import Blueprint, Flask, Response, current_app, jsonify, request, url
 from flask_babel import gettext
 
 from ..db.clubs import scope
-from ..db.clubs.models import Club
-from ..db.models import db
 from . import assets
 
 bp = Blueprint("pwa", __name__)
@@ -38,11 +36,10 @@ def manifest() -> Response:
     """Describe the app to a phone that installs it (a club: the club's own)."""
     home = request.script_root + "/"
     place = scope.current()
-    club = None if place is None else db.session.get(Club, place.club_id)
     response = jsonify(
         id=home,
         # Installed, each club is an app of its own on the phone, by its name.
-        name=gettext("Five Hundred Scorekeeper") if club is None else club.name,
+        name=gettext("Five Hundred Scorekeeper") if place is None else place.name,
         short_name="500",
         description=gettext("Keeps the score of a game of 500 at the table."),
         start_url=home,

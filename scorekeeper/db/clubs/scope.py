@@ -31,6 +31,7 @@ class Place:
     # A `members` club shows its pages to its signed-in members alone: none is
     # answered before Flask checks who asks (games/fastread.py).
     members_only: bool = False
+    name: str = ""  # the club's, as its installed app is named
 
 
 _current: ContextVar[Place | None] = ContextVar("club", default=None)

@@ -55,12 +55,15 @@ class Clubs:
 
     def place(self, slug: str) -> scope.Place | None:
         """Return the place of the club with this slug, if there is one."""
-        query = select(Club.id, Club.storage, Club.visibility).where(Club.slug == slug)
+        query = select(Club.id, Club.storage, Club.visibility, Club.name).where(
+            Club.slug == slug
+        )
         with self.engine.connect() as connection:
             found = connection.execute(query).first()
         if found is None:
             return None
-        return scope.Place(found[0], slug, found[1], found[2] == "members")
+        club_id, storage, visibility, name = found
+        return scope.Place(club_id, slug, storage, visibility == "members", name)
 
     def __call__(
         self, environ: dict[str, Any], start_response: StartResponse
