@@ -63,10 +63,6 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     pwa.init_app(app)
     cli.init_app(app)
     fastread.init_app(app)
-    if prefix.many(app):  # a members club's reads pass by the fast ones
-        from .accounts import gate
-
-        gate.init_wsgi(app)
     prefix.init_app(app)
     security.trust_proxy(app)
     return app

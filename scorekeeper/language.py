@@ -29,11 +29,9 @@ from flask import (
 )
 from flask.globals import app_ctx
 from flask_babel import Babel, force_locale, get_locale, get_translations, gettext
-from sqlalchemy import select
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.wrappers import Request, Response
 
-from .db.clubs import models as clubs
 from .db.clubs import scope
 from .errors import listed
 from .scoring import Contract
@@ -71,22 +69,12 @@ def chosen(asked: Request, spoken: tuple[str, ...]) -> str:
     picked = asked.cookies.get(COOKIE, "")
     if picked in spoken:
         return picked
-    said = CLUBS_SPEAK.get(getattr(scope.current(), "club_id", 0), "")
-    if said in spoken:
-        return said
+    # Read with the club at the request's start (web/clubs/prefix.py), so the
+    # ETag made before Flask runs (asked_for) names the language Flask draws in.
+    place = scope.current()
+    if place is not None and place.language in spoken:
+        return place.language
     return negotiated(asked.accept_languages, spoken)
-
-
-# Each club's language as this worker last read it (`club_language`): the
-# ETag made before Flask runs (asked_for) names the language Flask draws in.
-CLUBS_SPEAK: dict[int, str] = {}
-
-
-def club_language() -> None:
-    """Read the language of the club a request is in, before its page."""
-    if (place := scope.current()) is not None:
-        found = select(clubs.Club.language).where(clubs.Club.id == place.club_id)
-        CLUBS_SPEAK[place.club_id] = clubs.db.session.execute(found).scalar() or "en"
 
 
 def asked_for(asked: Request) -> str:
@@ -264,8 +252,6 @@ def said(contract: Contract) -> str:
 def init_app(app: Flask) -> None:
     """Translate pages into the phone's language; add the switch's route."""
     folder = Path(app.config.get("BABEL_TRANSLATION_DIRECTORIES", TRANSLATIONS))
-    if app.config["CLUBS"] == "many":
-        app.before_request(club_language)
     languages = compiled(folder)
     app.extensions["scorekeeper.languages"] = languages
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = str(folder)

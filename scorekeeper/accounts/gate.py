@@ -9,26 +9,21 @@ night.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
 from typing import Any
 
 from flask import Flask, g, jsonify, redirect, request
 from flask.wrappers import Response
 from flask_babel import gettext
 from flask_login import current_user
-from sqlalchemy import Engine, select
 
 from ..db import heads
 from ..db.clubs import scope
-from ..db.clubs.models import Club
-from ..db.models import db
 from ..errors import N_, Forbidden, NotFound, is_api
 from ..games import service as games
 from ..nights import service as nights
 from ..web import access
 from . import sessions
 
-MEMBERS = "members"
 # Open to the phone at the table with no account: the links that grant it.
 TABLE_LINKS = {"games.play_link", "nights.card"}
 OPEN = {"static", "language"}
@@ -36,13 +31,6 @@ SIGN_IN = N_("This club's pages are for its members: sign in to see them.")
 NOT_A_MEMBER = N_(
     "This club's pages are for its members: ask one of its admins for an invitation."
 )
-StartResponse = Callable[..., Any]
-
-
-def visibility(club_id: int) -> str:
-    """Return who may see a club: "public" or "members"."""
-    query = select(Club.visibility).where(Club.id == club_id)
-    return str(db.session.execute(query).scalar() or "public")
 
 
 def written_with(args: dict[str, Any]) -> bool:
@@ -81,9 +69,7 @@ def at_the_table() -> bool:
 def members_only() -> Response | None:
     """Refuse a members club's page or API to anyone who is not a member."""
     place = scope.current()
-    if place is None or request.endpoint is None:
-        return None
-    if visibility(place.club_id) != MEMBERS:
+    if place is None or request.endpoint is None or not place.members_only:
         return None
     g.members_club = True
     if sessions.member_role() is not None or at_the_table():
@@ -101,35 +87,6 @@ def members_only() -> Response | None:
     return redirect(sessions.sign_in_url())
 
 
-class MembersFirst:
-    """In front of the reads answered before Flask (games/fastread.py): a
-    members club's requests go to Flask, which knows who is asking."""
-
-    def __init__(self, app: Flask, fast: Callable[..., Iterable[bytes]]) -> None:
-        self.fast = fast
-        self.flask = app.__class__.wsgi_app.__get__(app)
-        with app.app_context():
-            self.engine: Engine = db.engine
-
-    def __call__(
-        self, environ: dict[str, Any], start_response: StartResponse
-    ) -> Iterable[bytes]:
-        """Send a members club's request past the fast reads, to Flask."""
-        place = scope.current()
-        if place is not None and "/games/" in environ.get("PATH_INFO", ""):
-            query = select(Club.visibility).where(Club.id == place.club_id)
-            with self.engine.connect() as connection:  # as prefix.py finds the club
-                hidden = connection.execute(query).scalar() == MEMBERS
-            if hidden:
-                return self.flask(environ, start_response)
-        return self.fast(environ, start_response)
-
-
 def init_app(app: Flask) -> None:
     """Keep a members club's pages to its members."""
     app.before_request(members_only)
-
-
-def init_wsgi(app: Flask) -> None:
-    """Put the members' check in front of the fast reads (after fastread.init_app)."""
-    app.wsgi_app = MembersFirst(app, app.wsgi_app)  # type: ignore[method-assign]

@@ -24,7 +24,9 @@ __all__ = ["Club", "check_name", "check_slug"]  # for the pages and commands
 def place(club: Club) -> scope.Place:
     """Return where a club's rows are, to run a block inside it (scope.inside)."""
     members_only = club.visibility == "members"
-    return scope.Place(club.id, club.slug, club.storage, members_only, club.name)
+    return scope.Place(
+        club.id, club.slug, club.storage, members_only, club.name, club.language
+    )
 
 
 def find(slug: str) -> Club:

@@ -32,6 +32,8 @@ class Place:
     # answered before Flask checks who asks (games/fastread.py).
     members_only: bool = False
     name: str = ""  # the club's, as its installed app is named
+    # The language of its pages for visitors who chose none ("" none said).
+    language: str = ""
 
 
 _current: ContextVar[Place | None] = ContextVar("club", default=None)

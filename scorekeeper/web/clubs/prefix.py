@@ -55,15 +55,16 @@ class Clubs:
 
     def place(self, slug: str) -> scope.Place | None:
         """Return the place of the club with this slug, if there is one."""
-        query = select(Club.id, Club.storage, Club.visibility, Club.name).where(
-            Club.slug == slug
-        )
+        query = select(
+            Club.id, Club.storage, Club.visibility, Club.name, Club.language
+        ).where(Club.slug == slug)
         with self.engine.connect() as connection:
             found = connection.execute(query).first()
         if found is None:
             return None
-        club_id, storage, visibility, name = found
-        return scope.Place(club_id, slug, storage, visibility == "members", name)
+        club_id, storage, visibility, name, language = found
+        members_only = visibility == "members"
+        return scope.Place(club_id, slug, storage, members_only, name, language)
 
     def __call__(
         self, environ: dict[str, Any], start_response: StartResponse
