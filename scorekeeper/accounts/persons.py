@@ -103,17 +103,18 @@ def by_session_key(key: str) -> Account | None:
     ).scalar()
 
 
-def create_account(
-    email: str, name: str, password: str | None, *, club_name: str | None = None
-) -> Account:
-    """Make an account (with no password yet: a reset link sets it) and commit it."""
+def _valid(
+    email: str, name: str, password: str | None, club_name: str | None
+) -> tuple[str, str]:
+    """Return an account's email and name as kept, or refuse what is wrong."""
     email = normal_email(email)
     name = clean_person_name(name)
-    names = (club_name,) if club_name else ()
     if password is not None:
-        check_password(password, email, names)
-    if find(email) is not None:
-        raise BadInput(TAKEN, "email")
+        check_password(password, email, (club_name,) if club_name else ())
+    return email, name
+
+
+def _added(email: str, name: str, password: str | None) -> Account:
     account = Account(
         email=email,
         name=name,
@@ -121,7 +122,28 @@ def create_account(
         session_key=secrets.token_urlsafe(32),
     )
     db.session.add(account)
+    db.session.flush()
+    return account
+
+
+def new_account(
+    email: str, name: str, password: str | None, *, club_name: str | None = None
+) -> Account:
+    """Add an account (with no password yet: a reset link sets it), uncommitted:
+    the caller's transaction commits it (a new club's, with its founder), or
+    meets the email's unique key there if another has it."""
+    return _added(*_valid(email, name, password, club_name), password)
+
+
+def create_account(
+    email: str, name: str, password: str | None, *, club_name: str | None = None
+) -> Account:
+    """Make an account (with no password yet: a reset link sets it) and commit it."""
+    email, name = _valid(email, name, password, club_name)
+    if find(email) is not None:
+        raise BadInput(TAKEN, "email")
     try:
+        account = _added(email, name, password)
         db.session.commit()
     except IntegrityError:  # the same email, made at the same moment
         db.session.rollback()

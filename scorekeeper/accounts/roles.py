@@ -51,22 +51,22 @@ def members(club_id: int) -> list[Member]:
     )
 
 
+def given(account: Account, club: Club, role: str) -> None:
+    """Give a person a role in a club (a member already: the new role), under the
+    club's row lock, in the caller's transaction (a new club's, its founder's)."""
+    role = role_named(role)
+    _lock(club.id)
+    kept = _membership(account.id, club.id)
+    if kept is None:
+        db.session.add(Membership(account_id=account.id, club_id=club.id, role=role))
+    else:
+        _keep_an_owner(club.id, kept, role)
+        kept.role = role
+
+
 def grant(account: Account, club: Club, role: str) -> None:
     """Give a person a role in a club (a member already: the new role); commit."""
-    role = role_named(role)
-
-    def work() -> None:
-        _lock(club.id)
-        kept = _membership(account.id, club.id)
-        if kept is None:
-            db.session.add(
-                Membership(account_id=account.id, club_id=club.id, role=role)
-            )
-        else:
-            _keep_an_owner(club.id, kept, role)
-            kept.role = role
-
-    store.transaction(work)
+    store.transaction(lambda: given(account, club, role))
 
 
 def change(club_id: int, account_id: int, role: str | None, by: str | None) -> None:

@@ -5,16 +5,12 @@ founder's account and role are committed with the club, or not at all).
 
 from __future__ import annotations
 
-import secrets
-
 from flask import has_request_context
 from flask_login import current_user
-from sqlalchemy import select
 
 from ..accounts import links, persons, roles, sessions, tokens
 from ..db.clubs.models import Club
-from ..db.clubs.people import ROLES, Account, Membership, includes
-from ..db.models import db
+from ..db.clubs.people import Account, includes
 
 clean_email = persons.normal_email
 find_account = persons.find
@@ -29,30 +25,12 @@ def check_password(password: str, email: str, club_name: str = "") -> None:
 def create_account(email: str, name: str, password: str | None) -> Account:
     """Add an account (no password yet with None: a link sets it), uncommitted:
     a new club commits it with itself."""
-    account = Account(
-        email=clean_email(email),
-        name=persons.clean_person_name(name or email.split("@")[0]),
-        password_hash=persons.HASHER.hash(password) if password else "",
-        session_key=secrets.token_urlsafe(32),
-    )
-    db.session.add(account)
-    db.session.flush()
-    return account
+    return persons.new_account(email, name or email.split("@")[0], password)
 
 
 def grant(account: Account, club: Club, role: str) -> None:
-    """Give an account a role in a new club, uncommitted (accounts/roles.py
-    changes the roles of a club that stands, keeping it an owner)."""
-    assert role in ROLES, role
-    found = select(Membership).where(
-        Membership.account_id == account.id, Membership.club_id == club.id
-    )
-    membership = db.session.execute(found).scalar()
-    if membership is None:
-        db.session.add(Membership(account_id=account.id, club_id=club.id, role=role))
-    else:
-        membership.role = role
-    db.session.flush()
+    """Give an account a role in a new club, uncommitted (accounts/roles.py)."""
+    roles.given(account, club, role)
 
 
 def reset_link(account: Account) -> str:
