@@ -61,6 +61,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent / "tests"))
 
+from cpu import thread_ns  # noqa: E402
 from scale import GAP, START, one_game  # noqa: E402
 from server import ROOT, command, free_port, send  # noqa: E402
 
@@ -316,9 +317,8 @@ class Servers:
         spent = [0, 0]
         for at, pids in enumerate(self.watched):
             for pid in pids:
-                try:  # each thread's nanoseconds on a CPU, the first of three
-                    for task in Path(f"/proc/{pid}/task").iterdir():
-                        spent[at] += int((task / "schedstat").read_text().split()[0])
+                try:
+                    spent[at] += thread_ns(pid)
                 except (FileNotFoundError, ProcessLookupError):
                     pass  # a connection the pool closed
         return (spent[0] + spent[1]) / 1e6, spent[1] / 1e6

@@ -56,6 +56,7 @@ from typing import Any, TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
+from cpu import cpu_seconds, server_ns  # noqa: E402
 from server import Server, send  # noqa: E402
 
 PERIOD = 1.5  # s between a phone's asks, as static/live.js
@@ -189,17 +190,6 @@ def took_ms(work: Callable[[], T]) -> tuple[float, T]:
     return (time.perf_counter() - began) * 1000, done
 
 
-def server_ns(pid: int) -> int:
-    """Return the CPU time a server's threads (its workers' too) have run, in
-    ns (schedstat, finer than the clock ticks of `cpu_seconds`)."""
-    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-    total = 0
-    for each in [pid, *map(int, children)]:
-        for task in Path(f"/proc/{each}/task").iterdir():
-            total += int((task / "schedstat").read_text().split()[0])
-    return total
-
-
 def timed(
     port: int, path: str, reads: int, pid: int = 0
 ) -> tuple[float, float, int, float]:
@@ -277,16 +267,6 @@ def scale(port: int, reads: int, tables: int, pid: int) -> Figures:
     play_round(port, mixer, 10)
     figures["rotation: round 2 ms"] = took_ms(lambda: next_round(port, mixer))[0]
     return figures
-
-
-def cpu_seconds(pid: int) -> float:
-    """Return the CPU time (user and system) of a server and its workers."""
-    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-    total = 0
-    for each in [pid, *map(int, children)]:
-        fields = Path(f"/proc/{each}/stat").read_text().rsplit(")", 1)[1].split()
-        total += int(fields[11]) + int(fields[12])  # utime, stime
-    return total / os.sysconf("SC_CLK_TCK")
 
 
 def load(port: int, hands: int, size: int, server: int) -> Figures:

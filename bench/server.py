@@ -35,6 +35,7 @@ from typing import Any, NamedTuple
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from api_helpers import CYCLE, ENDLESS  # noqa: E402
+from cpu import cpu_seconds  # noqa: E402
 from server import BIN, ROOT, Server, free_port, send  # noqa: E402
 
 HELLO = """from flask import Flask
@@ -74,16 +75,6 @@ class Rate(NamedTuple):
 
     per_second: float
     cpu: float
-
-
-def cpu_seconds(pid: int) -> float:
-    """Return the user and system time of a gunicorn master and its workers."""
-    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-    total = 0
-    for each in [pid, *map(int, children)]:
-        fields = Path(f"/proc/{each}/stat").read_text().rsplit(")", 1)[1].split()
-        total += int(fields[11]) + int(fields[12])  # utime, stime
-    return total / os.sysconf("SC_CLK_TCK")
 
 
 def wrk() -> str:
